@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('ADMIN_EMAILS bevat een ongeldig e-mailadres')));
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** The whole environment, validated once at start (rule 5). Types are inferred from it. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    APP_URL: optionalUrl,
+    API_URL: optionalUrl,
+    OIDC_AUTHORITY: optionalUrl,
+    OIDC_AUDIENCE: z.string().default('aandenken-api'),
+    DATABASE_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Aandenken <noreply@aandenken.nl>'),
+    ADMIN_EMAILS: emailList,
+    WEB_DIST_DIR: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /** Wrong access codes per address per hour before 429 (the spec's 20; end-to-end runs raise it). */
+    ACCESS_CODE_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
+    RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    COOKIE_KEYS: z.string().optional(),
+    SECRET_KEY: z.string().min(16, 'SECRET_KEY moet minstens 16 tekens zijn').optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    SEED_EXAMPLES: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    // Embedded identity provider (docs/identity.md).
+    OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(300),
+    OIDC_SESSION_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+    LOGIN_FAILURE_FACTOR: z.coerce.number().int().min(1).default(5),
+    LOGIN_WAIT_INCREMENT_SECONDS: z.coerce.number().int().min(1).default(60),
+    LOGIN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
+    LOGIN_FAILURE_RESET_SECONDS: z.coerce.number().int().min(1).default(12 * 3600),
+    IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('https://accounts.google.com')),
+  })
+  .transform((env) => {
+    const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+    const dataDir = path.resolve(env.DATA_DIR);
+    const oidcAuthority = (env.OIDC_AUTHORITY ?? `${publicUrl}/realms/aandenken`).replace(/\/+$/, '');
+    return {
+      ...env,
+      PUBLIC_URL: publicUrl,
+      APP_URL: (env.APP_URL ?? publicUrl).replace(/\/+$/, ''),
+      API_URL: (env.API_URL ?? publicUrl).replace(/\/+$/, ''),
+      OIDC_AUTHORITY: oidcAuthority,
+      /** True when this process is the identity provider (no external OIDC_AUTHORITY). */
+      embeddedIdentity: oidcAuthority === `${publicUrl}/realms/aandenken`,
+      DATA_DIR: dataDir,
+      /** Google federation is on only when both credentials are set. */
+      googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    };
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError listing every problem in readable lines. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,201 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { PGlite as PGliteType } from '@electric-sql/pglite';
+
+export type Row = Record<string, unknown>;
+
+/** What repositories use: the same SQL on PGlite and on a PostgreSQL server. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+/** A transaction: parameterised queries plus multi-statement scripts (migrations). */
+export interface Tx extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/** A LISTEN on one channel (see Db.listen). */
+export interface Listener {
+  /** Resolves once every notification committed before the call has been handed to `onPayload`. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** Statements sent since start; the benchmark uses it to show queries per request. */
+  readonly statementCount: number;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` committed by any process. `onLost` is called when the
+   * listening connection breaks (notifications may have been missed; listen again).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<Listener>;
+}
+
+class PgDb implements Db {
+  readonly kind = 'postgres';
+  statementCount = 0;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<T extends Row>(sql: string, params: unknown[] = []) {
+    this.statementCount++;
+    const r = await this.pool.query(sql, params);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: Tx = {
+      exec: async (sql: string) => {
+        await client.query(sql);
+      },
+      query: async <R extends Row>(sql: string, params: unknown[] = []) => {
+        this.statementCount++;
+        const r = await client.query(sql, params);
+        return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async exec(sql: string) {
+    await this.pool.query(sql);
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<Listener> {
+    // Its own connection, outside the pool: a LISTEN lasts as long as the session.
+    const { connectionString, options } = this.pool.options as pg.PoolConfig;
+    const client = new pg.Client({ connectionString, options });
+    let closing = false;
+    const lost = (err: Error) => {
+      if (!closing) onLost?.(err);
+      closing = true;
+    };
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('listen connection ended')));
+    await client.connect();
+    await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    return {
+      // A committing backend signals listeners before it answers; the listener's backend delivers what
+      // is pending before it answers the next query on this connection.
+      sync: async () => {
+        await client.query('SELECT 1');
+      },
+      close: async () => {
+        closing = true;
+        await client.end().catch(() => {});
+      },
+    };
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite';
+  statementCount = 0;
+  constructor(private readonly pglite: PGliteType) {}
+
+  async query<T extends Row>(sql: string, params: unknown[] = []) {
+    this.statementCount++;
+    const r = await this.pglite.query<T>(sql, params);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.pglite.transaction(async (t) =>
+      fn({
+        exec: async (sql: string) => {
+          await t.exec(sql);
+        },
+        query: async <R extends Row>(sql: string, params: unknown[] = []) => {
+          this.statementCount++;
+          const r = await t.query<R>(sql, params);
+          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        },
+      }),
+    );
+  }
+
+  async exec(sql: string) {
+    await this.pglite.exec(sql);
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<Listener> {
+    // One embedded session: notifications are handed over as part of the statement that committed.
+    const unlisten = await this.pglite.listen(channel, onPayload);
+    return {
+      sync: async () => {},
+      close: async () => {
+        await unlisten().catch(() => {});
+      },
+    };
+  }
+
+  async close() {
+    await this.pglite.close();
+  }
+
+  dump(): Promise<Blob> {
+    return this.pglite.dumpDataDir('none');
+  }
+}
+
+/** A copy of an embedded database's files, to start other databases from (tests); PGlite only. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  if (!(db instanceof PgliteDb)) throw new Error('dumpPglite needs an embedded (PGlite) database');
+  return db.dump();
+}
+
+export interface DbOptions {
+  /** postgres://… for a server; undefined for embedded PGlite. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; `memory://` for a throwaway database. */
+  pgliteDir?: string;
+  /** A schema to create and use (tests isolate each file in its own schema on a shared server). */
+  schema?: string;
+  poolSize?: number;
+  /** A PGlite data directory dump to start from (tests start from a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export async function createDb(options: DbOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    pool.on('error', () => {
+      /* an idle client lost its connection; the pool replaces it */
+    });
+    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    return new PgDb(pool);
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(dir), { recursive: true });
+  const pglite = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  return new PgliteDb(pglite);
+}

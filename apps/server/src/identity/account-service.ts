@@ -1,0 +1,279 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { identityRepository, type Account } from './repository.ts';
+import { resetPasswordMail, verifyEmailMail } from './mails.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+export const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+// OWASP's argon2id settings: 19 MiB, 2 iterations, 1 lane.
+// (algorithm 2 is Argon2id; the package's enum is const and cannot be imported under verbatimModuleSyntax.)
+const argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const emailField = z
+  .string()
+  .trim()
+  .min(1, 'E-mailadres is verplicht')
+  .max(254, 'E-mailadres is te lang')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in');
+
+const passwordField = z
+  .string()
+  .min(1, 'Wachtwoord is verplicht')
+  .min(PASSWORD_MIN_LENGTH, `Je wachtwoord moet minstens ${PASSWORD_MIN_LENGTH} tekens lang zijn`)
+  .max(PASSWORD_MAX_LENGTH, `Je wachtwoord mag hoogstens ${PASSWORD_MAX_LENGTH} tekens lang zijn`);
+
+const newPasswordSchema = z
+  .object({ password: passwordField, passwordRepeat: z.string() })
+  .refine((v) => v.password === v.passwordRepeat, {
+    path: ['passwordRepeat'],
+    message: 'De wachtwoorden zijn niet gelijk',
+  });
+
+export const registrationSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Naam is verplicht').max(200, 'Naam mag hoogstens 200 tekens lang zijn'),
+    email: emailField,
+    password: passwordField,
+    passwordRepeat: z.string(),
+  })
+  .refine((v) => v.password === v.passwordRepeat, {
+    path: ['passwordRepeat'],
+    message: 'De wachtwoorden zijn niet gelijk',
+  });
+
+export type FieldErrors = Record<string, string>;
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export const loginMessages = {
+  invalid: 'Onjuist e-mailadres of wachtwoord.',
+  locked: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`;
+  },
+} as const;
+
+export type LoginResult =
+  | { ok: true; account: Account }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'locked'; retryAfterSeconds: number };
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Accounts of the embedded provider: registration, password sign-in with Keycloak-style brute-force
+ * detection, mailed reset and verification links, and accounts from Google.
+ */
+export function accountService(deps: { db: Queryable; config: Config; mailer: Mailer; log: FastifyBaseLogger }) {
+  const { db, config, mailer, log } = deps;
+  const repo = identityRepository(db);
+  // Verified against when no account exists, so a wrong e-mail costs as long as a wrong password.
+  const dummyHash = hash('dummy-password-for-timing', argon2Options);
+
+  const lockout = {
+    factor: config.LOGIN_FAILURE_FACTOR,
+    increment: config.LOGIN_WAIT_INCREMENT_SECONDS,
+    max: config.LOGIN_MAX_WAIT_SECONDS,
+    reset: config.LOGIN_FAILURE_RESET_SECONDS,
+  };
+
+  async function currentFailures(email: string, now: Date) {
+    const f = await repo.getFailures(email);
+    if (!f) return undefined;
+    if (now.getTime() - f.lastFailureAt.getTime() > lockout.reset * 1000) {
+      await repo.clearFailures(email);
+      return undefined;
+    }
+    return f;
+  }
+
+  async function recordFailure(email: string, now: Date) {
+    const previous = await currentFailures(email, now);
+    const failures = (previous?.failures ?? 0) + 1;
+    let lockedUntil: Date | null = null;
+    if (failures >= lockout.factor) {
+      const wait = Math.min(lockout.max, lockout.increment * Math.floor(failures / lockout.factor));
+      lockedUntil = new Date(now.getTime() + wait * 1000);
+    }
+    await repo.saveFailures(email, { failures, lastFailureAt: now, lockedUntil });
+  }
+
+  async function sendVerification(account: Account, interactionUid: string | null) {
+    const token = newToken();
+    await repo.insertActionToken({
+      tokenHash: sha256(token),
+      accountId: account.id,
+      purpose: 'verify-email',
+      interactionUid,
+      ttlSeconds: VERIFY_LINK_TTL_SECONDS,
+    });
+    const link = `${config.OIDC_AUTHORITY}/login-actions/verify-email?token=${token}`;
+    await mailer.send(verifyEmailMail(account.email, account.name, link));
+  }
+
+  return {
+    findById: (id: string) => repo.findById(id),
+
+    hashPassword: (password: string) => hash(password, argon2Options),
+
+    async register(
+      input: Record<string, unknown>,
+      interactionUid: string,
+    ): Promise<{ ok: true; account: Account } | { ok: false; fields: FieldErrors }> {
+      const parsed = registrationSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
+      const { name, email, password } = parsed.data;
+      const account = await repo.insert({
+        email,
+        name,
+        passwordHash: await hash(password, argon2Options),
+        emailVerified: false,
+      });
+      if (!account) {
+        return {
+          ok: false,
+          fields: {
+            email: 'Er bestaat al een account met dit e-mailadres. Log in of vraag een nieuw wachtwoord aan.',
+          },
+        };
+      }
+      try {
+        await sendVerification(account, interactionUid);
+      } catch (err) {
+        log.error({ err }, 'verification mail failed');
+      }
+      return { ok: true, account };
+    },
+
+    async login(emailInput: string, password: string, now = new Date()): Promise<LoginResult> {
+      const email = emailInput.trim().toLowerCase();
+      if (!email || !password || password.length > PASSWORD_MAX_LENGTH || email.length > 254) {
+        return { ok: false, reason: 'invalid' };
+      }
+      const failures = await currentFailures(email, now);
+      if (failures?.lockedUntil && failures.lockedUntil > now) {
+        return {
+          ok: false,
+          reason: 'locked',
+          retryAfterSeconds: Math.ceil((failures.lockedUntil.getTime() - now.getTime()) / 1000),
+        };
+      }
+      const account = await repo.findByEmail(email);
+      const valid = account?.passwordHash
+        ? await verify(account.passwordHash, password).catch(() => false)
+        : (await verify(await dummyHash, password).catch(() => false)) && false;
+      if (!account || !valid) {
+        await recordFailure(email, now);
+        return { ok: false, reason: 'invalid' };
+      }
+      if (failures) await repo.clearFailures(email);
+      return { ok: true, account };
+    },
+
+    /** Always answers the same, whether or not an account exists (the mail only goes to real accounts). */
+    async requestPasswordReset(emailInput: string, interactionUid: string | null): Promise<{ ok: boolean; fields?: FieldErrors }> {
+      const parsed = emailField.safeParse(emailInput);
+      if (!parsed.success) return { ok: false, fields: { email: parsed.error.issues[0]!.message } };
+      const account = await repo.findByEmail(parsed.data);
+      if (!account) return { ok: true };
+      const token = newToken();
+      await repo.insertActionToken({
+        tokenHash: sha256(token),
+        accountId: account.id,
+        purpose: 'reset-password',
+        interactionUid,
+        ttlSeconds: RESET_LINK_TTL_SECONDS,
+      });
+      const link = `${config.OIDC_AUTHORITY}/login-actions/reset-password?token=${token}`;
+      try {
+        await mailer.send(resetPasswordMail(account.email, account.name, link, RESET_LINK_TTL_SECONDS / 60));
+      } catch (err) {
+        log.error({ err }, 'reset mail failed');
+      }
+      return { ok: true };
+    },
+
+    async resetTokenUsable(token: string): Promise<boolean> {
+      return !!(await repo.findUsableActionToken(sha256(token), 'reset-password'));
+    },
+
+    async resetPassword(
+      token: string,
+      input: Record<string, unknown>,
+    ): Promise<{ ok: true; interactionUid: string | null } | { ok: false; fields?: FieldErrors; expired?: true }> {
+      const usable = await repo.findUsableActionToken(sha256(token), 'reset-password');
+      if (!usable) return { ok: false, expired: true };
+      const parsed = newPasswordSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
+      const passwordHash = await hash(parsed.data.password, argon2Options);
+      const accountId = await repo.useActionToken(sha256(token), 'reset-password');
+      if (!accountId) return { ok: false, expired: true };
+      await repo.setPassword(accountId, passwordHash);
+      await repo.invalidateActionTokens(accountId, 'reset-password');
+      const account = await repo.findById(accountId);
+      if (account) await repo.clearFailures(account.email);
+      return { ok: true, interactionUid: usable.interactionUid };
+    },
+
+    async verifyEmail(token: string): Promise<boolean> {
+      const accountId = await repo.useActionToken(sha256(token), 'verify-email');
+      if (!accountId) return false;
+      await repo.markEmailVerified(accountId);
+      return true;
+    },
+
+    /**
+     * An identity vouched for by Google: the account already linked to it, else the account with the same
+     * (verified-by-Google) e-mail address, else a new account.
+     */
+    async federated(claims: {
+      sub: string;
+      email?: string;
+      emailVerified?: boolean;
+      name?: string;
+    }): Promise<{ ok: true; account: Account } | { ok: false; message: string }> {
+      const linked = await repo.findByGoogleSub(claims.sub);
+      if (linked) return { ok: true, account: linked };
+      if (!claims.email || claims.emailVerified !== true) {
+        return {
+          ok: false,
+          message: 'Je Google-account heeft geen bevestigd e-mailadres. Log in met je e-mailadres en wachtwoord.',
+        };
+      }
+      const existing = await repo.findByEmail(claims.email);
+      if (existing) return { ok: true, account: await repo.linkGoogle(existing.id, claims.sub) };
+      const name = claims.name?.trim() || claims.email.split('@')[0]!;
+      const created = await repo.insert({
+        email: claims.email,
+        name,
+        passwordHash: null,
+        emailVerified: true,
+        googleSub: claims.sub,
+      });
+      if (created) return { ok: true, account: created };
+      // Created by a simultaneous sign-in: link that one.
+      const raced = await repo.findByEmail(claims.email);
+      return raced ? { ok: true, account: await repo.linkGoogle(raced.id, claims.sub) } : { ok: false, message: 'Inloggen met Google is mislukt. Probeer het opnieuw.' };
+    },
+
+    repository: repo,
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,258 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  googleSub: string | null;
+}
+
+interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  email_verified: boolean;
+  google_sub: string | null;
+  [key: string]: unknown;
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  emailVerified: r.email_verified,
+  googleSub: r.google_sub,
+});
+
+export interface LoginFailures {
+  failures: number;
+  lastFailureAt: Date;
+  lockedUntil: Date | null;
+}
+
+export type ActionPurpose = 'reset-password' | 'verify-email';
+
+export interface FederationState {
+  state: string;
+  provider: 'google';
+  interactionUid: string;
+  codeVerifier: string;
+  nonce: string;
+  accountId: string | null;
+  error: string | null;
+  expired: boolean;
+  consumed: boolean;
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** SQL for accounts and the identity provider's bookkeeping (lockout, mailed links, federation). */
+export function identityRepository(db: Queryable) {
+  return {
+    async findById(id: string): Promise<Account | undefined> {
+      if (!isUuid(id)) return undefined;
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
+      return rows[0] ? toAccount(rows[0]) : undefined;
+    },
+
+    async findByEmail(email: string): Promise<Account | undefined> {
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]);
+      return rows[0] ? toAccount(rows[0]) : undefined;
+    },
+
+    async findByGoogleSub(sub: string): Promise<Account | undefined> {
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE google_sub = $1', [sub]);
+      return rows[0] ? toAccount(rows[0]) : undefined;
+    },
+
+    /** Returns undefined when the e-mail address is taken (unique, case-insensitive). */
+    async insert(a: {
+      email: string;
+      name: string;
+      passwordHash: string | null;
+      emailVerified: boolean;
+      googleSub?: string;
+    }): Promise<Account | undefined> {
+      const { rows } = await db.query<AccountRow>(
+        `INSERT INTO accounts (email, name, password_hash, email_verified, google_sub)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING *`,
+        [a.email, a.name, a.passwordHash, a.emailVerified, a.googleSub ?? null],
+      );
+      return rows[0] ? toAccount(rows[0]) : undefined;
+    },
+
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.query(
+        'UPDATE accounts SET password_hash = $2, email_verified = true, updated_at = now() WHERE id = $1',
+        [id, passwordHash],
+      );
+    },
+
+    async markEmailVerified(id: string): Promise<void> {
+      await db.query('UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
+    },
+
+    /**
+     * Links a Google identity to an account found by its e-mail. A password set on an unverified address
+     * is dropped: whoever chose it never proved they own the mailbox Google just vouched for.
+     */
+    async linkGoogle(id: string, googleSub: string): Promise<Account> {
+      const { rows } = await db.query<AccountRow>(
+        `UPDATE accounts SET google_sub = $2,
+           password_hash = CASE WHEN email_verified THEN password_hash END,
+           email_verified = true, updated_at = now()
+         WHERE id = $1 RETURNING *`,
+        [id, googleSub],
+      );
+      return toAccount(rows[0]!);
+    },
+
+    async getFailures(email: string): Promise<LoginFailures | undefined> {
+      const { rows } = await db.query<{ failures: number; last_failure_at: Date | string; locked_until: Date | string | null }>(
+        'SELECT failures, last_failure_at, locked_until FROM login_failures WHERE email = $1',
+        [email.toLowerCase()],
+      );
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        failures: r.failures,
+        lastFailureAt: new Date(r.last_failure_at),
+        lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+      };
+    },
+
+    async saveFailures(email: string, f: LoginFailures): Promise<void> {
+      await db.query(
+        `INSERT INTO login_failures (email, failures, last_failure_at, locked_until) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (email) DO UPDATE SET failures = EXCLUDED.failures,
+           last_failure_at = EXCLUDED.last_failure_at, locked_until = EXCLUDED.locked_until`,
+        [email.toLowerCase(), f.failures, f.lastFailureAt.toISOString(), f.lockedUntil?.toISOString() ?? null],
+      );
+    },
+
+    async clearFailures(email: string): Promise<void> {
+      await db.query('DELETE FROM login_failures WHERE email = $1', [email.toLowerCase()]);
+    },
+
+    async insertActionToken(t: {
+      tokenHash: string;
+      accountId: string;
+      purpose: ActionPurpose;
+      interactionUid: string | null;
+      ttlSeconds: number;
+    }): Promise<void> {
+      await db.query(
+        `INSERT INTO account_action_tokens (token_hash, account_id, purpose, interaction_uid, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::int))`,
+        [t.tokenHash, t.accountId, t.purpose, t.interactionUid, t.ttlSeconds],
+      );
+    },
+
+    /** A token that exists, has this purpose, is unused and unexpired; undefined otherwise. */
+    async findUsableActionToken(
+      tokenHash: string,
+      purpose: ActionPurpose,
+    ): Promise<{ accountId: string; interactionUid: string | null } | undefined> {
+      const { rows } = await db.query<{ account_id: string; interaction_uid: string | null }>(
+        `SELECT account_id, interaction_uid FROM account_action_tokens
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+        [tokenHash, purpose],
+      );
+      return rows[0] ? { accountId: rows[0].account_id, interactionUid: rows[0].interaction_uid } : undefined;
+    },
+
+    /** Marks a token used; false when it was already used or has expired (so it works exactly once). */
+    async useActionToken(tokenHash: string, purpose: ActionPurpose): Promise<string | undefined> {
+      const { rows } = await db.query<{ account_id: string }>(
+        `UPDATE account_action_tokens SET used_at = now()
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING account_id`,
+        [tokenHash, purpose],
+      );
+      return rows[0]?.account_id;
+    },
+
+    /** Earlier reset links stop working once a new one is used. */
+    async invalidateActionTokens(accountId: string, purpose: ActionPurpose): Promise<void> {
+      await db.query(
+        'UPDATE account_action_tokens SET used_at = now() WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL',
+        [accountId, purpose],
+      );
+    },
+
+    async insertFederationState(s: {
+      state: string;
+      interactionUid: string;
+      codeVerifier: string;
+      nonce: string;
+      ttlSeconds: number;
+    }): Promise<void> {
+      await db.query(
+        `INSERT INTO federation_states (state, provider, interaction_uid, code_verifier, nonce, expires_at)
+         VALUES ($1, 'google', $2, $3, $4, now() + make_interval(secs => $5::int))`,
+        [s.state, s.interactionUid, s.codeVerifier, s.nonce, s.ttlSeconds],
+      );
+    },
+
+    async findFederationState(state: string): Promise<FederationState | undefined> {
+      const { rows } = await db.query<{
+        state: string;
+        provider: 'google';
+        interaction_uid: string;
+        code_verifier: string;
+        nonce: string;
+        account_id: string | null;
+        error: string | null;
+        expired: boolean;
+        consumed_at: string | null;
+      }>(
+        `SELECT state, provider, interaction_uid, code_verifier, nonce, account_id, error,
+           expires_at <= now() AS expired, consumed_at FROM federation_states WHERE state = $1`,
+        [state],
+      );
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        state: r.state,
+        provider: r.provider,
+        interactionUid: r.interaction_uid,
+        codeVerifier: r.code_verifier,
+        nonce: r.nonce,
+        accountId: r.account_id,
+        error: r.error,
+        expired: r.expired,
+        consumed: r.consumed_at !== null,
+      };
+    },
+
+    async completeFederationState(state: string, result: { accountId: string } | { error: string }): Promise<void> {
+      await db.query('UPDATE federation_states SET account_id = $2, error = $3 WHERE state = $1', [
+        state,
+        'accountId' in result ? result.accountId : null,
+        'error' in result ? result.error : null,
+      ]);
+    },
+
+    /** True only for the first caller: the finished federation is handed to one interaction, once. */
+    async consumeFederationState(state: string, interactionUid: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE federation_states SET consumed_at = now()
+         WHERE state = $1 AND interaction_uid = $2 AND consumed_at IS NULL AND expires_at > now()`,
+        [state, interactionUid],
+      );
+      return rowCount === 1;
+    },
+
+    async sweep(): Promise<void> {
+      await db.query("DELETE FROM federation_states WHERE expires_at < now() - interval '1 day'");
+      await db.query("DELETE FROM account_action_tokens WHERE expires_at < now() - interval '7 days'");
+    },
+  };
+}
+
+export type IdentityRepository = ReturnType<typeof identityRepository>;

@@ -1,0 +1,22 @@
+import { errorCodes, type ErrorCode } from '@aandenken/contract';
+
+/** An error the client may see: status, stable code and a Dutch message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Niet gevonden.') => new AppError(404, errorCodes.notFound, message);
+export const unauthorized = (message = 'Je moet ingelogd zijn om dit te doen.') =>
+  new AppError(401, errorCodes.unauthorized, message);
+export const forbidden = (message = 'Je hebt geen toegang tot deze handeling.') =>
+  new AppError(403, errorCodes.forbidden, message);
+export const conflict = (message: string) => new AppError(409, errorCodes.conflict, message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, errorCodes.validation, message, fields);

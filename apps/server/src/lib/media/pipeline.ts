@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { errorCodes, type MediaKind } from '@aandenken/contract';
+import { AppError } from '../errors.ts';
+import {
+  probeImage,
+  renderVariant,
+  variantContentType,
+  variantName,
+  variantWidths,
+  webWidth,
+  type ImageType,
+  type VariantFormat,
+} from './image.ts';
+import { sniff } from './sniff.ts';
+import type { MediaStorage } from './storage.ts';
+import { heicUnsupported, type ReceivedFile } from './upload.ts';
+
+export interface StoredVariant {
+  name: string;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  sizeBytes: number;
+  sha256: string;
+  storageKey: string;
+}
+
+export interface IngestedMedia {
+  id: string;
+  kind: MediaKind;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  /** The uploaded image, kept (never served) until the background job has made every variant. */
+  sourceKey: string | null;
+  variants: StoredVariant[];
+}
+
+const mismatch = () =>
+  new AppError(
+    415,
+    errorCodes.unsupportedMediaType,
+    'De inhoud van het bestand komt niet overeen met het opgegeven bestandstype.',
+    { media: 'Inhoud en bestandstype komen niet overeen' },
+  );
+const quicktimeUnsupported = () =>
+  new AppError(
+    415,
+    errorCodes.unsupportedMediaType,
+    "MOV- en MKV-video's worden niet ondersteund. Zet de video om naar MP4 of WebM.",
+    { media: 'Videoformaat niet ondersteund' },
+  );
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Turns a received upload into stored media, or refuses it (415/413) with nothing stored.
+ * The declared type, the magic bytes and (for images) a full decode must agree. Images: the
+ * upload is answered once the source is stored and the web-sized WebP exists; the remaining
+ * variants come from `renderRemainingVariants` in the background. Videos are stored as uploaded:
+ * there is no transcoder here, so they are neither re-encoded nor stripped of metadata.
+ */
+export async function ingestUpload(storage: MediaStorage, file: ReceivedFile): Promise<IngestedMedia> {
+  const sniffed = sniff(file.head);
+  if (sniffed === 'image/heic') throw heicUnsupported();
+  if (sniffed === 'video/quicktime' || sniffed === 'video/x-matroska') throw quicktimeUnsupported();
+  if (!sniffed || sniffed !== file.declaredType) throw mismatch();
+
+  const id = crypto.randomUUID();
+  if (sniffed.startsWith('video/')) {
+    const key = `${id}/original`;
+    await storage.putFile(key, file.path);
+    return {
+      id,
+      kind: 'video',
+      contentType: sniffed,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+      width: null,
+      height: null,
+      sourceKey: null,
+      variants: [
+        { name: 'original', contentType: sniffed, width: null, height: null, sizeBytes: file.sizeBytes, sha256: file.sha256, storageKey: key },
+      ],
+    };
+  }
+
+  const input = await fs.readFile(file.path);
+  const { width, height } = await probeImage(input, sniffed as ImageType);
+  const web = await renderVariant(input, webWidth(width), 'webp');
+  const webVariant: StoredVariant = {
+    name: variantName(web.width, 'webp'),
+    contentType: 'image/webp',
+    width: web.width,
+    height: web.height,
+    sizeBytes: web.data.length,
+    sha256: sha256(web.data),
+    storageKey: `${id}/${variantName(web.width, 'webp')}`,
+  };
+  try {
+    await storage.put(webVariant.storageKey, web.data);
+    await storage.putFile(`${id}/source`, file.path);
+  } catch (err) {
+    await storage.deletePrefix(id).catch(() => {});
+    throw err;
+  }
+  return {
+    id,
+    kind: 'image',
+    contentType: sniffed,
+    sizeBytes: file.sizeBytes,
+    sha256: file.sha256,
+    width,
+    height,
+    sourceKey: `${id}/source`,
+    variants: [webVariant],
+  };
+}
+
+/** Every variant an image of this width gets: each width as WebP and as JPEG. */
+export function plannedVariants(originalWidth: number): { width: number; format: VariantFormat; name: string }[] {
+  return variantWidths(originalWidth).flatMap((width) =>
+    (['webp', 'jpg'] as const).map((format) => ({ width, format, name: variantName(width, format) })),
+  );
+}
+
+/** Renders and stores the variants not yet in `existing`; returns the new ones. */
+export async function renderRemainingVariants(
+  storage: MediaStorage,
+  media: { id: string; sourceKey: string; width: number },
+  existing: ReadonlySet<string>,
+): Promise<StoredVariant[]> {
+  const todo = plannedVariants(media.width).filter((v) => !existing.has(v.name));
+  if (todo.length === 0) return [];
+  const input = await storage.read(media.sourceKey);
+  const made: StoredVariant[] = [];
+  for (const v of todo) {
+    const out = await renderVariant(input, v.width, v.format);
+    const storageKey = `${media.id}/${v.name}`;
+    await storage.put(storageKey, out.data);
+    made.push({
+      name: v.name,
+      contentType: variantContentType(v.format),
+      width: out.width,
+      height: out.height,
+      sizeBytes: out.data.length,
+      sha256: sha256(out.data),
+      storageKey,
+    });
+  }
+  return made;
+}

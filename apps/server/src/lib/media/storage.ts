@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where media files live. Keys are `<media id>/<name>`; the database says which keys exist.
+ * The local implementation keeps them under DATA_DIR/media; an S3-compatible store can implement
+ * the same interface (put = PutObject, putFile = multipart upload, get = GetObject with Range,
+ * deletePrefix = ListObjects + DeleteObjects).
+ */
+export interface MediaStorage {
+  /** Stores bytes under `key`, replacing what was there; readers never see a half-written file. */
+  put(key: string, data: Buffer): Promise<void>;
+  /** Moves a local temporary file into storage under `key` (the file is consumed). */
+  putFile(key: string, filePath: string): Promise<void>;
+  /** The whole file (used for processing; images are at most a few tens of MB). */
+  read(key: string): Promise<Buffer>;
+  /** A stream of the file or of an inclusive byte range of it. */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z0-9][a-z0-9.-]{0,40}$/;
+const prefixPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function checkKey(key: string) {
+  // Keys are built by the server from UUIDs and fixed names; anything else is a bug, never a path.
+  if (!keyPattern.test(key)) throw new Error(`invalid media storage key: ${JSON.stringify(key)}`);
+}
+
+export function localMediaStorage(root: string): MediaStorage {
+  const full = (key: string) => {
+    checkKey(key);
+    return path.join(root, key);
+  };
+  const tmpName = (target: string) => `${target}.tmp-${process.pid}-${crypto.randomUUID()}`;
+
+  return {
+    async put(key, data) {
+      const target = full(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = tmpName(target);
+      try {
+        await fs.writeFile(tmp, data);
+        await fs.rename(tmp, target);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async putFile(key, filePath) {
+      const target = full(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(filePath, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        const tmp = tmpName(target);
+        await fs.copyFile(filePath, tmp);
+        await fs.rename(tmp, target);
+        await fs.rm(filePath, { force: true });
+      }
+    },
+    read: (key) => fs.readFile(full(key)),
+    async stream(key, range) {
+      const file = full(key);
+      await fs.access(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+    },
+    async exists(key) {
+      try {
+        await fs.access(full(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async delete(key) {
+      await fs.rm(full(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      if (!prefixPattern.test(prefix)) throw new Error(`invalid media storage prefix: ${JSON.stringify(prefix)}`);
+      await fs.rm(path.join(root, prefix), { recursive: true, force: true });
+    },
+  };
+}

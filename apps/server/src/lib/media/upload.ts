@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import type { z } from 'zod';
+import {
+  errorCodes,
+  MEDIA_IMAGE_MAX_BYTES,
+  MEDIA_VIDEO_MAX_BYTES,
+  mediaImageTypes,
+  mediaVideoTypes,
+} from '@aandenken/contract';
+import { AppError, badRequest } from '../errors.ts';
+import { normaliseDeclaredType, SNIFF_BYTES } from './sniff.ts';
+
+/** A file received from a multipart request, in a temporary file that the caller must `discard`. */
+export interface ReceivedFile {
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+  /** The declared Content-Type of the part, normalised. */
+  declaredType: string;
+  /** The first bytes, for sniffing. */
+  head: Buffer;
+}
+
+export const unsupportedType = () =>
+  new AppError(
+    415,
+    errorCodes.unsupportedMediaType,
+    "Dit bestandstype wordt niet ondersteund. Kies een foto (JPEG, PNG, WebP, AVIF of GIF) of een video (MP4 of WebM).",
+    { media: 'Bestandstype niet ondersteund' },
+  );
+export const heicUnsupported = () =>
+  new AppError(
+    415,
+    errorCodes.unsupportedMediaType,
+    "HEIC-foto's (zoals van een iPhone) kunnen we niet verwerken. Kies bij het delen 'Meest compatibel' of zet de foto om naar JPEG.",
+    { media: 'HEIC wordt niet ondersteund' },
+  );
+export const imageTooLarge = () =>
+  new AppError(
+    413,
+    errorCodes.payloadTooLarge,
+    `Deze foto is te groot (maximaal ${MEDIA_IMAGE_MAX_BYTES / 1024 / 1024} MB).`,
+    { media: 'Bestand te groot' },
+  );
+export const videoTooLarge = () =>
+  new AppError(
+    413,
+    errorCodes.payloadTooLarge,
+    `Deze video is te groot (maximaal ${MEDIA_VIDEO_MAX_BYTES / 1024 / 1024} MB).`,
+    { media: 'Bestand te groot' },
+  );
+
+const isImage = (t: string) => (mediaImageTypes as readonly string[]).includes(t);
+const isVideo = (t: string) => (mediaVideoTypes as readonly string[]).includes(t);
+
+/** Options for @fastify/multipart on upload routes: one file, a few short text fields. */
+export const uploadMultipartLimits = {
+  fileSize: MEDIA_VIDEO_MAX_BYTES + 1,
+  files: 1,
+  fields: 5,
+  fieldSize: 2000,
+  fieldNameSize: 50,
+  parts: 6,
+  headerPairs: 50,
+};
+
+/**
+ * Reads a multipart upload with text fields and one file part named `media`. The text fields are
+ * validated with `fieldsSchema`; `authorize` runs as soon as they are known — before the file is
+ * read when the client sends them first (as the web app does), otherwise right after. The file is
+ * streamed to a temporary file under `tmpDir`, counting bytes against the limit of its declared
+ * type; over the limit the upload stops with 413 and nothing is kept.
+ */
+export async function receiveUpload<S extends z.ZodType>(
+  req: FastifyRequest,
+  opts: { tmpDir: string; fieldsSchema: S; authorize: (fields: z.output<S>) => Promise<void> },
+): Promise<{ fields: z.output<S>; file: ReceivedFile; discard: () => Promise<void> }> {
+  if (!req.isMultipart()) {
+    throw new AppError(415, errorCodes.unsupportedMediaType, 'Verstuur het bestand als multipart/form-data.');
+  }
+  const raw: Record<string, string> = {};
+  let fields: z.output<S> | undefined;
+  let file: ReceivedFile | undefined;
+  const tmpPath = path.join(opts.tmpDir, `upload-${crypto.randomUUID()}`);
+  const discard = () => fs.rm(tmpPath, { force: true });
+
+  const validate = async () => {
+    const parsed = opts.fieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const errs: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errs[issue.path.join('.') || '_'] ??= issue.message;
+      const first = Object.values(errs)[0];
+      throw badRequest(first ? `Controleer je invoer: ${first}` : 'Controleer je invoer.', errs);
+    }
+    fields = parsed.data;
+    await opts.authorize(parsed.data);
+  };
+
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string' || part.valueTruncated) {
+          throw badRequest('Controleer je invoer: een veld is te lang.', { [part.fieldname]: 'Te lang' });
+        }
+        raw[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'media' || file) {
+        part.file.resume();
+        throw badRequest('Upload één bestand in het veld media.', { media: 'Eén bestand in het veld media' });
+      }
+      // Fields sent before the file are checked (and the caller authorised) before reading it; when
+      // they come after it, after.
+      if (!fields && opts.fieldsSchema.safeParse(raw).success) await validate();
+      const declaredType = normaliseDeclaredType(part.mimetype);
+      const limit = isImage(declaredType) ? MEDIA_IMAGE_MAX_BYTES : isVideo(declaredType) ? MEDIA_VIDEO_MAX_BYTES : 0;
+      if (limit === 0) {
+        part.file.resume();
+        throw declaredType === 'image/heic' || declaredType === 'image/heif' ? heicUnsupported() : unsupportedType();
+      }
+      await fs.mkdir(opts.tmpDir, { recursive: true });
+      const out = createWriteStream(tmpPath, { flags: 'wx' });
+      const hash = createHash('sha256');
+      const headChunks: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      try {
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > limit) throw isImage(declaredType) ? imageTooLarge() : videoTooLarge();
+          if (headLength < SNIFF_BYTES) {
+            headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+            headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+          }
+          hash.update(chunk);
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+        if (part.file.truncated) throw isImage(declaredType) ? imageTooLarge() : videoTooLarge();
+      } finally {
+        out.end();
+        await once(out, 'close');
+      }
+      if (size === 0) throw badRequest('Het bestand is leeg.', { media: 'Leeg bestand' });
+      file = { path: tmpPath, sizeBytes: size, sha256: hash.digest('hex'), declaredType, head: Buffer.concat(headChunks) };
+    }
+    if (!file) throw badRequest('Kies een foto of video om te uploaden.', { media: 'Kies een bestand' });
+    if (!fields) await validate();
+  } catch (err) {
+    await discard();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw videoTooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw badRequest('Upload één bestand met alleen de gevraagde velden.', { media: 'Eén bestand per keer' });
+    }
+    throw err;
+  }
+  return { fields: fields as z.output<S>, file, discard };
+}
+
+/** Removes temporary upload files left by a process that stopped mid-upload. */
+export async function sweepStaleUploads(tmpDir: string, olderThanMs = 3_600_000): Promise<void> {
+  const names = await fs.readdir(tmpDir).catch(() => [] as string[]);
+  const limit = Date.now() - olderThanMs;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const file = path.join(tmpDir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < limit) await fs.rm(file, { force: true });
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditPageSchema, auditQuerySchema, memorialIdParamSchema } from '@aandenken/contract';
+import type { Deps } from '../../app.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { auditService } from './service.ts';
+
+export const auditRoutes =
+  (deps: Deps): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = auditService(deps);
+    app.get(
+      '/memorial/:memorialId/audit',
+      {
+        schema: {
+          tags: ['audit'],
+          security: [{ bearer: [] }],
+          summary: 'Logboek van een gedenkpagina (eigenaar)',
+          description: 'Wie wat wanneer wijzigde, nieuwste eerst, per pagina (?limit=…&cursor=…).',
+          params: memorialIdParamSchema,
+          querystring: auditQuerySchema,
+          response: { 200: auditPageSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.list(await req.caller(), req.params.memorialId, req.query),
+    );
+  };

@@ -1,0 +1,76 @@
+import { candleErrorCodes, type Candle, type candleCreateSchema, type candleQuerySchema } from '@aandenken/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { memorialAccessService } from '../memorials/access.ts';
+import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
+import { timeIdCursor } from '../memories/cursor.ts';
+import { memorialArchived } from '../media/service.ts';
+import { candleRepository, toCandle } from './repository.ts';
+
+const candleNotFound = () =>
+  new AppError(404, candleErrorCodes.candleNotFound, 'Dit kaarsje bestaat niet of je hebt er geen toegang toe.');
+
+export function candleService({ db }: { db: Db }) {
+  const access = memorialAccessService(db);
+  const repo = candleRepository(db);
+
+  async function requireVisible(caller: Caller, id: string) {
+    const row = isUuid(id) ? await repo.findById(id) : undefined;
+    if (!row) throw candleNotFound();
+    const acc = await access.resolve(caller, row.memorial_id);
+    if (!acc?.role) throw candleNotFound();
+    return { row, acc };
+  }
+
+  return {
+    /** Anyone who may see the memorial (a visitor of a public page too) lights a candle or lays a flower. */
+    async light(caller: Caller, memorialId: string, input: z.output<typeof candleCreateSchema>): Promise<Candle> {
+      const acc = await access.require(caller, memorialId, 'visitor');
+      if (acc.status === 'archived') throw memorialArchived();
+      const row = await repo.insert({
+        memorialId,
+        kind: input.kind,
+        name: input.name,
+        message: input.message ?? null,
+        userId: caller.kind === 'user' ? caller.userId : null,
+        guestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
+      });
+      return toCandle(row);
+    },
+
+    async get(caller: Caller, id: string): Promise<Candle> {
+      return toCandle((await requireVisible(caller, id)).row);
+    },
+
+    /** Newest first, with the memorial's totals per kind: three statements per page. */
+    async query(caller: Caller, input: z.output<typeof candleQuerySchema>) {
+      await access.require(caller, input.memorialId, 'visitor');
+      const limit = clampLimit(input.limit);
+      const after = timeIdCursor(input.cursor);
+      const rows = await repo.list(input.memorialId, { after, limit: limit + 1 });
+      const counts = await repo.counts(input.memorialId);
+      return { ...toPage(rows, limit, toCandle, (r) => [r.cursor_ts, r.id]), counts };
+    },
+
+    /** Editors and owners remove a candle (an unkind message on a public page). */
+    async remove(caller: Caller, id: string): Promise<{ id: string; deleted: true }> {
+      const { row } = await requireVisible(caller, id);
+      await access.require(caller, row.memorial_id, 'editor');
+      await db.transaction(async (tx) => {
+        await repo.delete(tx, id);
+        await recordAudit(tx, {
+          memorialId: row.memorial_id,
+          actor: caller,
+          action: 'candle.removed',
+          targetType: 'candle',
+          targetId: id,
+          details: { kind: row.kind },
+        });
+      });
+      return { id, deleted: true };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyRequestResultSchema, companyRequestSchema, companyResponseSchema } from '@aandenken/contract';
+import type { Deps } from '../../app.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { companyService } from './service.ts';
+
+export const companyRoutes =
+  (deps: Deps): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = companyService(deps);
+    app.post(
+      '/companies/request',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['companies'],
+          summary: 'Partneraanvraag indienen',
+          body: companyRequestSchema,
+          response: { 201: companyRequestResultSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        const company = await service.request(req.body, req.log);
+        return reply.status(201).send({ id: company.id, status: company.status });
+      },
+    );
+    app.get(
+      '/companies/:id',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: 'Partneraanvraag bekijken (alleen het team)',
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.string() }),
+          response: { 200: companyResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.get(await req.caller(), req.params.id),
+    );
+  };

@@ -1,0 +1,47 @@
+import type { CompanyRequest } from '@aandenken/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../app.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { companyRepository } from './repository.ts';
+import { applicantMail, teamMail } from './mails.ts';
+
+export function companyService({ db, mailer, config }: Deps) {
+  const repo = companyRepository(db);
+  return {
+    /** Anyone may apply. The application is stored before any mail is tried, so nothing is lost. */
+    async request(input: CompanyRequest, log: FastifyBaseLogger) {
+      const company = await repo.insert(input);
+      const mails = [applicantMail(company)];
+      if (config.ADMIN_EMAILS.length > 0) mails.push(teamMail(company, config.ADMIN_EMAILS));
+      else log.warn('ADMIN_EMAILS is leeg: het team krijgt geen bericht over nieuwe partneraanvragen');
+      const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
+      for (const r of results) if (r.status === 'rejected') log.error({ err: r.reason }, 'partner mail failed');
+      return company;
+    },
+    findById: (id: string) => repo.findById(id),
+
+    /** The team reviews applications: users whose (verified) e-mail address is in ADMIN_EMAILS. */
+    async get(caller: Caller, id: string) {
+      if (caller.kind !== 'user') throw unauthorized();
+      if (!(await isTeamMember({ db, config }, caller))) throw forbidden();
+      const company = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? await repo.findById(id)
+        : undefined;
+      if (!company) throw notFound('Deze partneraanvraag bestaat niet.');
+      return company;
+    },
+  };
+}
+
+/**
+ * A team member has an e-mail address from ADMIN_EMAILS. With the embedded provider the address must also
+ * be verified (anyone can register with any address); an external realm must verify addresses itself.
+ */
+async function isTeamMember({ db, config }: Pick<Deps, 'db' | 'config'>, caller: Extract<Caller, { kind: 'user' }>) {
+  if (!caller.email || !config.ADMIN_EMAILS.includes(caller.email.toLowerCase())) return false;
+  const { rows } = await db.query<{ email_verified: boolean }>('SELECT email_verified FROM accounts WHERE id::text = $1', [
+    caller.userId,
+  ]);
+  return rows[0] ? rows[0].email_verified : !config.embeddedIdentity;
+}

@@ -1,0 +1,68 @@
+import { ACCESS_LINK_TTL_DAYS, routes, type accessCodeMailSchema } from '@aandenken/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { memorialAccessService } from '../memorials/access.ts';
+import { accessCodeCrypto } from '../memorials/access-code.ts';
+import { accessMail } from './mails.ts';
+import { guestService } from './service.ts';
+
+/** Owners and editors mail the access code, with a one-time link, to someone who should see the page. */
+export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
+  const { db, config, mailer } = deps;
+  const access = memorialAccessService(db);
+  const codes = accessCodeCrypto(db);
+  const guests = guestService(deps);
+
+  return {
+    async send(caller: Caller, memorialId: string, input: z.output<typeof accessCodeMailSchema>, log: FastifyBaseLogger) {
+      const acc = await access.require(caller, memorialId, 'editor');
+      if (caller.kind !== 'user') throw unauthorized();
+      if (acc.status !== 'active') {
+        throw new AppError(409, 'MEMORIAL_NOT_ACTIVE', 'Publiceer de pagina eerst; daarna kunnen gasten hem met de toegangscode openen.');
+      }
+      const { rows } = await db.query<{ first_name: string; last_name: string; access_code_encrypted: string }>(
+        'SELECT first_name, last_name, access_code_encrypted FROM memorials WHERE id = $1',
+        [memorialId],
+      );
+      const memorial = rows[0]!;
+      const accessCode = await codes.decrypt(memorial.access_code_encrypted);
+      const email = input.email.toLowerCase();
+      const linkExpiresAt = new Date(Date.now() + ACCESS_LINK_TTL_DAYS * 24 * 3600_000);
+      const link = await db.transaction(async (tx) => {
+        await memorialAccessService(tx).require(caller, memorialId, 'editor');
+        const token = await guests.createLinkToken(tx, {
+          memorialId,
+          purpose: 'access',
+          guestName: input.name ?? null,
+          createdBy: caller.userId,
+          expiresAt: linkExpiresAt,
+        });
+        await recordAudit(tx, { memorialId, actor: caller, action: 'memorial.access_code_mailed', details: { email } });
+        return token;
+      });
+      let mailSent = true;
+      try {
+        await mailer.send(
+          accessMail({
+            to: email,
+            recipientName: input.name ?? null,
+            senderName: caller.name ?? caller.email ?? 'Iemand',
+            memorialName: `${memorial.first_name} ${memorial.last_name}`,
+            accessCode,
+            linkUrl: `${config.APP_URL}${routes.memorial(memorialId)}#gasttoken=${link}`,
+            formUrl: `${config.APP_URL}${routes.privatePage}`,
+            linkExpiresAt,
+          }),
+        );
+      } catch (err) {
+        mailSent = false;
+        log.error({ err, memorialId }, 'access mail failed');
+      }
+      return { mailSent, linkExpiresAt: linkExpiresAt.toISOString() };
+    },
+  };
+}

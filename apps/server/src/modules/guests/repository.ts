@@ -1,0 +1,88 @@
+import type { Queryable } from '../../db/client.ts';
+
+export type AttemptCounts = {
+  minute: number;
+  hour: number;
+  global: number;
+};
+
+export function guestRepository(db: Queryable) {
+  return {
+    /** Records an attempt before it is judged, so concurrent guesses from one address see each other. */
+    async startAttempt(clientHash: string): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO access_code_attempts (client_hash, outcome) VALUES ($1, 'pending') RETURNING id`,
+        [clientHash],
+      );
+      return Number(rows[0]!.id);
+    },
+
+    /** Failures (and undecided attempts) other than `attemptId`: this address per minute and hour, all addresses per hour (capped). */
+    async countFailures(clientHash: string, attemptId: number, globalCap: number): Promise<AttemptCounts> {
+      const { rows } = await db.query<AttemptCounts>(
+        `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS minute,
+                count(*)::int AS hour,
+                (SELECT count(*)::int FROM (
+                   SELECT 1 FROM access_code_attempts
+                    WHERE outcome IN ('failed', 'pending') AND created_at > now() - interval '1 hour' AND id <> $2
+                    LIMIT $3) g) AS global
+           FROM access_code_attempts
+          WHERE client_hash = $1 AND outcome IN ('failed', 'pending')
+            AND created_at > now() - interval '1 hour' AND id <> $2`,
+        [clientHash, attemptId, globalCap],
+      );
+      return rows[0]!;
+    },
+
+    async finishAttempt(attemptId: number, outcome: 'failed' | 'succeeded' | 'limited', memorialId: string | null = null) {
+      await db.query('UPDATE access_code_attempts SET outcome = $2, memorial_id = $3 WHERE id = $1', [attemptId, outcome, memorialId]);
+    },
+
+    async pruneAttempts() {
+      await db.query(`DELETE FROM access_code_attempts WHERE created_at < now() - interval '1 day'`);
+    },
+
+    async findByCodeHash(codeHash: string) {
+      const { rows } = await db.query<{ id: string; status: string; access_code_version: number }>(
+        'SELECT id, status, access_code_version FROM memorials WHERE access_code_hash = $1',
+        [codeHash],
+      );
+      return rows[0];
+    },
+
+    async insertLinkToken(
+      q: Queryable,
+      t: { memorialId: string; tokenHash: string; purpose: 'invite' | 'access'; inviteId: string | null; guestName: string | null; createdBy: string | null; expiresAt: Date },
+    ) {
+      await q.query(
+        `INSERT INTO guest_link_tokens (memorial_id, token_hash, purpose, invite_id, guest_name, access_code_version, created_by, expires_at)
+         SELECT $1, $2, $3, $4, $5, m.access_code_version, $6, $7 FROM memorials m WHERE m.id = $1`,
+        [t.memorialId, t.tokenHash, t.purpose, t.inviteId, t.guestName, t.createdBy, t.expiresAt],
+      );
+    },
+
+    /** Locks a usable link token; undefined when unknown, used, expired, revoked or out of date. */
+    async claimLinkToken(q: Queryable, tokenHash: string) {
+      const { rows } = await q.query<{ id: string; memorial_id: string; guest_name: string | null; access_code_version: number; purpose: string }>(
+        `SELECT l.id, l.memorial_id, l.guest_name, l.access_code_version, l.purpose
+           FROM guest_link_tokens l
+           JOIN memorials m ON m.id = l.memorial_id
+           LEFT JOIN guest_invites i ON i.id = l.invite_id
+          WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
+            AND m.status = 'active' AND m.access_code_version = l.access_code_version
+            AND (l.invite_id IS NULL OR (i.revoked_at IS NULL AND i.expires_at > now()))
+          FOR UPDATE OF l`,
+        [tokenHash],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const used = await q.query('UPDATE guest_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
+      return used.rowCount === 1 ? row : undefined;
+    },
+
+    /** Invalidates the unused links of an invite (revoked or resent). */
+    async expireInviteLinks(q: Queryable, inviteId: string) {
+      await q.query(`UPDATE guest_link_tokens SET expires_at = GREATEST(created_at + interval '1 millisecond', now()) WHERE invite_id = $1 AND used_at IS NULL AND expires_at > now()`, [inviteId]);
+    },
+  };
+}

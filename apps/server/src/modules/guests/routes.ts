@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accessCodeMailSchema,
+  accessCodeMailedSchema,
+  guestTokenConsumeSchema,
+  guestTokenCreateSchema,
+  guestTokenSchema,
+  idParamSchema,
+} from '@aandenken/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+import type { Deps } from '../../app.ts';
+import { accessMailService } from './access-mail.ts';
+import { guestService } from './service.ts';
+
+const tags = ['guest access'];
+
+export const guestRoutes =
+  (deps: Deps): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = guestService(deps);
+    const accessMail = accessMailService(deps);
+
+    app.post(
+      '/guest/token',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Gasttoken met toegangscode',
+          description:
+            'Een geldige 8-cijferige code geeft een token (12 uur) voor die ene pagina met de rol gast. Een onjuiste code: 404 ACCESS_CODE_INVALID. Na 5 onjuiste codes per minuut of 20 per uur vanaf één adres: 429 RATE_LIMITED, ook voor een juiste code.',
+          body: guestTokenCreateSchema,
+          response: { 200: guestTokenSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.tokenForAccessCode(req.body.accessCode, req.ip, req.log),
+    );
+
+    app.post(
+      '/guest/token-consume',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Eenmalige link inwisselen voor een gasttoken',
+          description: 'De link uit een uitnodigings- of toegangsmail werkt één keer en tot hij verloopt; 404 LINK_INVALID anders.',
+          body: guestTokenConsumeSchema,
+          response: { 200: guestTokenSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.tokenForLink(req.body.token, req.log),
+    );
+
+    app.post(
+      '/memorial/:id/access-code/mail',
+      {
+        config: { rateLimit: { max: 50, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Toegangscode mailen (eigenaar, redacteur)',
+          description:
+            'Stuurt de toegangscode en een eenmalige link (14 dagen geldig) naar iemand die de besloten pagina mag zien. Alleen voor een gepubliceerde pagina (anders 409 MEMORIAL_NOT_ACTIVE).',
+          params: idParamSchema,
+          body: accessCodeMailSchema,
+          response: { 200: accessCodeMailedSchema, ...errorResponses },
+        },
+      },
+      async (req) => accessMail.send(await req.caller(), req.params.id, req.body, req.log),
+    );
+  };

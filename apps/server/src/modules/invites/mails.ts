@@ -1,0 +1,58 @@
+import { memberRoleLabels, type MemberRole } from '@aandenken/contract';
+import type { Mail } from '../../lib/mailer.ts';
+
+const roleMeaning: Record<MemberRole, string> = {
+  owner: 'je beheert de pagina',
+  editor: 'je beheert de pagina mee en keurt herinneringen goed',
+  contributor: 'je voegt herinneringen, foto’s en video’s toe',
+  guest: 'je bekijkt de pagina, deelt herinneringen en steekt een kaarsje aan',
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const dateNl = (d: Date) =>
+  new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(d);
+
+export function inviteMail(i: {
+  to: string;
+  inviteeName: string | null;
+  inviterName: string;
+  memorialName: string;
+  role: MemberRole;
+  acceptUrl: string;
+  guestUrl: string | null;
+  expiresAt: Date;
+}): Mail {
+  const role = memberRoleLabels[i.role].toLowerCase();
+  const lines = [
+    i.inviteeName ? `Beste ${i.inviteeName},` : 'Beste,',
+    '',
+    `${i.inviterName} nodigt je uit voor de gedenkpagina van ${i.memorialName} op Aandenken, als ${role}: ${roleMeaning[i.role]}.`,
+    '',
+    'Neem de uitnodiging aan via deze link (je logt in of maakt een account aan):',
+    i.acceptUrl,
+    ...(i.guestUrl ? ['', 'Eerst alleen kijken, zonder account? Deze link werkt één keer:', i.guestUrl] : []),
+    '',
+    `De uitnodiging is geldig tot en met ${dateNl(i.expiresAt)}.`,
+    'Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.',
+    '',
+    'Met vriendelijke groet,',
+    'Het team van Aandenken',
+  ];
+  const e = escapeHtml;
+  const html = [
+    `<p>${i.inviteeName ? `Beste ${e(i.inviteeName)},` : 'Beste,'}</p>`,
+    `<p>${e(i.inviterName)} nodigt je uit voor de gedenkpagina van <strong>${e(i.memorialName)}</strong> op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
+    `<p><a href="${e(i.acceptUrl)}">Uitnodiging aannemen</a></p>`,
+    ...(i.guestUrl ? [`<p>Eerst alleen kijken, zonder account? <a href="${e(i.guestUrl)}">Bekijk de pagina als gast</a> (deze link werkt één keer).</p>`] : []),
+    `<p>De uitnodiging is geldig tot en met ${e(dateNl(i.expiresAt))}. Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.</p>`,
+    '<p>Met vriendelijke groet,<br>Het team van Aandenken</p>',
+  ].join('\n');
+  return {
+    to: i.to,
+    subject: `${i.inviterName} nodigt je uit voor de gedenkpagina van ${i.memorialName}`,
+    text: lines.join('\n'),
+    html,
+  };
+}

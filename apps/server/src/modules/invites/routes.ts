@@ -1,0 +1,143 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamSchema,
+  inviteAcceptParamSchema,
+  inviteAcceptedSchema,
+  inviteCodeParamSchema,
+  inviteCreateSchema,
+  invitePreviewSchema,
+  inviteQueryResultSchema,
+  inviteQuerySchema,
+  inviteSchema,
+  inviteSentSchema,
+  memorialIdParamSchema,
+} from '@aandenken/contract';
+import type { Deps } from '../../app.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { inviteService } from './service.ts';
+
+const tags = ['guest invites'];
+const security = [{ bearer: [] }];
+const errors = { ...errorResponses, 410: errorResponses[404] };
+
+export const inviteRoutes =
+  (deps: Deps): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = inviteService(deps);
+
+    app.post(
+      '/guest-invite/query',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Uitnodigingen van een gedenkpagina (eigenaar, redacteur)',
+          description: 'Nieuwste eerst, per pagina; optioneel op status.',
+          body: inviteQuerySchema,
+          response: { 200: inviteQueryResultSchema, ...errors },
+        },
+      },
+      async (req) => service.list(await req.caller(), req.body),
+    );
+
+    app.get(
+      '/guest-invite/invite-code/:inviteCode',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Uitnodiging bekijken met de code uit de link',
+          description: 'Voor iedereen met de code: wie nodigt uit, voor welke pagina, met welke rol, en of de uitnodiging verlopen is. Ingetrokken of onbekend: 404.',
+          params: inviteCodeParamSchema,
+          response: { 200: invitePreviewSchema, ...errors },
+        },
+      },
+      async (req) => service.preview(req.params.inviteCode),
+    );
+
+    app.post(
+      '/guest-invite/accept/:code',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Uitnodiging aannemen (ingelogd)',
+          description:
+            'De ingelogde gebruiker wordt lid met de rol uit de uitnodiging; was hij al lid met een gelijke of sterkere rol, dan verandert er niets. Verlopen: 410 INVITE_EXPIRED; door een ander gebruikt: 410 INVITE_USED; ingetrokken of onbekend: 404.',
+          params: inviteAcceptParamSchema,
+          response: { 200: inviteAcceptedSchema, ...errors },
+        },
+      },
+      async (req) => service.accept(await req.caller(), req.params.code),
+    );
+
+    app.post(
+      '/guest-invite/:id/resend',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Uitnodiging opnieuw versturen (eigenaar, redacteur)',
+          description: 'Met een nieuwe code en een nieuwe geldigheid van 14 dagen; de vorige link werkt niet meer.',
+          params: idParamSchema,
+          response: { 200: inviteSentSchema, ...errors },
+        },
+      },
+      async (req) => service.resend(await req.caller(), req.params.id, req.log),
+    );
+
+    app.post(
+      '/guest-invite/:memorialId',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Iemand uitnodigen per e-mail (eigenaar, redacteur)',
+          description:
+            'Stuurt een Nederlandse e-mail met de link /uitnodiging/{code} (14 dagen geldig). Eigenaren nodigen redacteuren, bijdragers en gasten uit; redacteuren bijdragers en gasten.',
+          params: memorialIdParamSchema,
+          body: inviteCreateSchema,
+          response: { 201: inviteSentSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await service.create(await req.caller(), req.params.memorialId, req.body, req.log)),
+    );
+
+    app.get(
+      '/guest-invite/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Een uitnodiging lezen (eigenaar, redacteur)',
+          params: idParamSchema,
+          response: { 200: inviteSchema, ...errors },
+        },
+      },
+      async (req) => service.get(await req.caller(), req.params.id),
+    );
+
+    app.delete(
+      '/guest-invite/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Uitnodiging intrekken (eigenaar, redacteur)',
+          description: 'De link werkt daarna niet meer. Al ingetrokken: 204; al geaccepteerd: 409.',
+          params: idParamSchema,
+          response: { 204: z.null().describe('Ingetrokken'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        await service.revoke(await req.caller(), req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };

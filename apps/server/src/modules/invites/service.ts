@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  INVITE_TTL_DAYS,
+  memberRoles,
+  routes,
+  type Invite,
+  type InvitePreview,
+  type MemberRole,
+  type inviteCreateSchema,
+  type inviteQuerySchema,
+} from '@aandenken/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { guestService } from '../guests/service.ts';
+import { memorialAccessService } from '../memorials/access.ts';
+import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
+import { memberRepository } from '../members/repository.ts';
+import { inviteMail } from './mails.ts';
+import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
+
+export const inviteNotFound = () => new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
+const inviteExpired = () => new AppError(410, 'INVITE_EXPIRED', 'Deze uitnodiging is verlopen. Vraag de afzender om een nieuwe uitnodiging.');
+const inviteUsed = () => new AppError(410, 'INVITE_USED', 'Deze uitnodiging is al door iemand anders gebruikt.');
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+/** 192 bits of randomness, URL-safe (32 characters). */
+const newCode = () => randomBytes(24).toString('base64url');
+const expiry = () => new Date(Date.now() + INVITE_TTL_DAYS * 24 * 3600_000);
+
+/** Owners invite editors, contributors and guests; editors invite contributors and guests. */
+export const mayInvite = (actor: MemberRole | 'visitor', role: MemberRole) =>
+  actor === 'owner' ? role !== 'owner' : actor === 'editor' ? role === 'contributor' || role === 'guest' : false;
+
+export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
+  const { db, config, mailer } = deps;
+  const repo = inviteRepository(db);
+  const members = memberRepository(db);
+  const access = memorialAccessService(db);
+  const guests = guestService(deps);
+
+  /** Locates an invite and checks the caller may manage it; hidden like a missing one otherwise. */
+  async function locate(caller: Caller, inviteId: string) {
+    const memorialId = isUuid(inviteId) ? await repo.memorialOf(inviteId) : undefined;
+    const acc = memorialId ? await access.resolve(caller, memorialId) : null;
+    if (!memorialId || !acc?.role) throw inviteNotFound();
+    await access.require(caller, memorialId, 'editor');
+    return { memorialId, role: acc.role };
+  }
+
+  const forbiddenRole = (role: MemberRole) =>
+    forbidden(role === 'editor' ? 'Alleen een eigenaar kan redacteuren uitnodigen.' : 'Je mag voor deze rol niet uitnodigen.');
+
+  /** Makes the code and a one-time guest link in the transaction, sends the mail after it. */
+  async function send(
+    caller: Extract<Caller, { kind: 'user' }>,
+    invite: InviteRow,
+    code: string,
+    guestLink: string | null,
+    log: FastifyBaseLogger,
+  ): Promise<boolean> {
+    const m = await db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM memorials WHERE id = $1', [invite.memorial_id]);
+    const memorial = m.rows[0]!;
+    try {
+      await mailer.send(
+        inviteMail({
+          to: invite.email,
+          inviteeName: invite.name,
+          inviterName: caller.name ?? caller.email ?? 'Iemand',
+          memorialName: `${memorial.first_name} ${memorial.last_name}`,
+          role: invite.role,
+          acceptUrl: `${config.APP_URL}${routes.invite(code)}`,
+          guestUrl: guestLink ? `${config.APP_URL}${routes.memorial(invite.memorial_id)}#gasttoken=${guestLink}` : null,
+          expiresAt: new Date(invite.expires_at),
+        }),
+      );
+      await repo.markSent(invite.id);
+      return true;
+    } catch (err) {
+      log.error({ err, inviteId: invite.id }, 'invite mail failed');
+      return false;
+    }
+  }
+
+  return {
+    async create(caller: Caller, memorialId: string, input: z.output<typeof inviteCreateSchema>, log: FastifyBaseLogger) {
+      const acc = await access.require(caller, memorialId, 'editor');
+      if (caller.kind !== 'user') throw unauthorized();
+      if (!mayInvite(acc.role!, input.role)) throw forbiddenRole(input.role);
+      await guests.tokens.ready();
+      const code = newCode();
+      const { id, link } = await db.transaction(async (tx) => {
+        const memorial = await tx.query<{ status: string }>('SELECT status FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await memorialAccessService(tx).require(caller, memorialId, 'editor');
+        if (await repo.memberWithEmail(tx, memorialId, input.email)) {
+          throw new AppError(409, 'ALREADY_MEMBER', 'Deze persoon is al lid van deze gedenkpagina.', { email: 'Is al lid van deze pagina' });
+        }
+        const open = await repo.openForEmail(tx, memorialId, input.email);
+        if (open && !open.expired) {
+          throw new AppError(409, 'INVITE_PENDING', 'Er staat al een uitnodiging open voor dit e-mailadres. Verstuur die opnieuw of trek hem in.', {
+            email: 'Er staat al een uitnodiging open',
+          });
+        }
+        if (open) await repo.revoke(tx, open.id, caller.userId);
+        const expiresAt = expiry();
+        const inviteId = await repo.insert(tx, {
+          memorialId,
+          email: input.email.toLowerCase(),
+          name: input.name ?? null,
+          role: input.role,
+          codeHash: sha256(code),
+          invitedBy: caller.userId,
+          expiresAt,
+        });
+        // A guest link only makes sense once the page is reachable by guests.
+        const guestLink =
+          memorial.rows[0]!.status === 'active'
+            ? await guests.createLinkToken(tx, { memorialId, purpose: 'invite', inviteId, guestName: input.name ?? null, createdBy: caller.userId, expiresAt })
+            : null;
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'invite.sent',
+          targetType: 'invite',
+          targetId: inviteId,
+          details: { email: input.email.toLowerCase(), role: input.role },
+        });
+        return { id: inviteId, link: guestLink };
+      });
+      const row = (await repo.findById(db, id))!;
+      const mailSent = await send(caller, row, code, link, log);
+      return { ...toInvite((await repo.findById(db, id))!), mailSent };
+    },
+
+    async get(caller: Caller, inviteId: string): Promise<Invite> {
+      await locate(caller, inviteId);
+      const row = await repo.findById(db, inviteId);
+      if (!row) throw inviteNotFound();
+      return toInvite(row);
+    },
+
+    async list(caller: Caller, input: z.output<typeof inviteQuerySchema>) {
+      await access.require(caller, input.memorialId, 'editor');
+      const limit = clampLimit(input.limit);
+      const after = decodeCursor(input.cursor, ['string', 'string']) as [string, string] | null;
+      if (after && !isUuid(after[1])) throw inviteNotFound();
+      const rows = await repo.list({ memorialId: input.memorialId, status: input.status, after, limit });
+      return toPage(rows, limit, toInvite, (r) => [r.cursor_ts, r.id]);
+    },
+
+    /** Revokes an open invite; its links stop working. Revoking twice is fine; an accepted invite stays. */
+    async revoke(caller: Caller, inviteId: string): Promise<void> {
+      const { memorialId, role } = await locate(caller, inviteId);
+      await db.transaction(async (tx) => {
+        const row = await repo.findById(tx, inviteId, true);
+        if (!row) throw inviteNotFound();
+        if (!mayInvite(role, row.role)) throw forbiddenRole(row.role);
+        if (row.accepted_at) throw new AppError(409, 'INVITE_ACCEPTED', 'Deze uitnodiging is al geaccepteerd. Pas de rol van het lid aan of verwijder het lid.');
+        if (row.revoked_at) return;
+        await repo.revoke(tx, inviteId, caller.kind === 'user' ? caller.userId : null);
+        await guests.expireInviteLinks(tx, inviteId);
+        await recordAudit(tx, { memorialId, actor: caller, action: 'invite.revoked', targetType: 'invite', targetId: inviteId, details: { email: row.email, role: row.role } });
+      });
+    },
+
+    /** Sends again with a new code and a new expiry; the earlier link stops working. */
+    async resend(caller: Caller, inviteId: string, log: FastifyBaseLogger) {
+      const { memorialId, role } = await locate(caller, inviteId);
+      if (caller.kind !== 'user') throw unauthorized();
+      await guests.tokens.ready();
+      const code = newCode();
+      const link = await db.transaction(async (tx) => {
+        const memorial = await tx.query<{ status: string }>('SELECT status FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        const row = await repo.findById(tx, inviteId, true);
+        if (!row) throw inviteNotFound();
+        if (!mayInvite(role, row.role)) throw forbiddenRole(row.role);
+        const status = statusOf(row);
+        if (status === 'accepted' || status === 'revoked') {
+          throw new AppError(409, status === 'accepted' ? 'INVITE_ACCEPTED' : 'INVITE_REVOKED', status === 'accepted' ? 'Deze uitnodiging is al geaccepteerd.' : 'Deze uitnodiging is ingetrokken. Maak een nieuwe uitnodiging.');
+        }
+        const expiresAt = expiry();
+        await repo.renewCode(tx, inviteId, sha256(code), expiresAt);
+        await guests.expireInviteLinks(tx, inviteId);
+        const guestLink =
+          memorial.rows[0]!.status === 'active'
+            ? await guests.createLinkToken(tx, { memorialId, purpose: 'invite', inviteId, guestName: row.name, createdBy: caller.userId, expiresAt })
+            : null;
+        await recordAudit(tx, { memorialId, actor: caller, action: 'invite.resent', targetType: 'invite', targetId: inviteId, details: { email: row.email } });
+        return guestLink;
+      });
+      const row = (await repo.findById(db, inviteId))!;
+      const mailSent = await send(caller, row, code, link, log);
+      return { ...toInvite((await repo.findById(db, inviteId))!), mailSent };
+    },
+
+    /** Anyone holding the code may see who invites them to which memorial. */
+    async preview(code: string): Promise<InvitePreview> {
+      const row = code.length >= 16 ? await repo.findByCodeHash(db, sha256(code)) : undefined;
+      if (!row || row.revoked_at) throw inviteNotFound();
+      const status = statusOf(row);
+      return {
+        memorialId: row.memorial_id,
+        memorialName: `${row.first_name} ${row.last_name}`,
+        inviterName: row.invited_by_name,
+        inviteeName: row.name,
+        role: row.role,
+        status,
+        expired: status === 'expired',
+        expiresAt: new Date(row.expires_at).toISOString(),
+      };
+    },
+
+    /** The signed-in user becomes a member with the invite's role; accepting again (or being a stronger member already) changes nothing. */
+    async accept(caller: Caller, code: string) {
+      if (caller.kind !== 'user') throw unauthorized('Log in om de uitnodiging aan te nemen.');
+      if (code.length < 16) throw inviteNotFound();
+      return db.transaction(async (tx) => {
+        const row = await repo.findByCodeHash(tx, sha256(code), true);
+        if (!row || row.revoked_at) throw inviteNotFound();
+        if (row.accepted_at) {
+          if (row.accepted_by !== caller.userId) throw inviteUsed();
+          const me = await members.findByUser(tx, row.memorial_id, caller.userId);
+          if (!me) throw inviteUsed();
+          return { memorialId: row.memorial_id, memberId: me.id, role: me.role, alreadyMember: true };
+        }
+        if (row.expired) throw inviteExpired();
+        await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [row.memorial_id]);
+        const m = await members.upsertAtLeast(tx, row.memorial_id, caller.userId, row.role, [...memberRoles]);
+        await repo.accept(tx, row.id, caller.userId);
+        await recordAudit(tx, {
+          memorialId: row.memorial_id,
+          actor: caller,
+          action: 'invite.accepted',
+          targetType: 'invite',
+          targetId: row.id,
+          details: { role: m.role, invitedRole: row.role, previousRole: m.previous, memberId: m.id },
+        });
+        return { memorialId: row.memorial_id, memberId: m.id, role: m.role, alreadyMember: !m.created };
+      });
+    },
+  };
+}

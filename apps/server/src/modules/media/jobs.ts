@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/media/job-queue.ts';
+import { renderRemainingVariants } from '../../lib/media/pipeline.ts';
+import type { MediaStorage } from '../../lib/media/storage.ts';
+import { mediaRepository } from './repository.ts';
+import { MEDIA_VARIANTS_JOB } from './service.ts';
+
+/** Kind queued by the `media` delete trigger (migration 032) for every removed media row. */
+export const MEDIA_DELETE_FILES_JOB = 'media.delete-files';
+
+const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
+
+export function registerMediaJobs(queue: JobQueue, deps: { db: Db; storage: MediaStorage; log: FastifyBaseLogger }) {
+  const { storage } = deps;
+  const repo = mediaRepository(deps.db);
+
+  /**
+   * The variants not made during the upload. Then the uploaded source (which may carry EXIF/GPS)
+   * is deleted. After the last failed attempt the media stays usable with what exists ('failed').
+   */
+  queue.register(MEDIA_VARIANTS_JOB, async (payload, job) => {
+    const mediaId = payload.mediaId;
+    if (!isUuid(mediaId)) return;
+    const media = await repo.findForProcessing(mediaId);
+    if (!media || media.kind !== 'image' || !media.source_key || !media.width) return;
+    try {
+      const made = await renderRemainingVariants(storage, { id: media.id, sourceKey: media.source_key, width: media.width }, new Set(media.names));
+      try {
+        await repo.insertVariants(deps.db, media.id, made);
+      } catch (err) {
+        // Deleted while we worked: its file clean-up may already have run, so remove what we wrote.
+        if ((err as { code?: string }).code === '23503') {
+          await storage.deletePrefix(media.id);
+          return;
+        }
+        throw err;
+      }
+      await repo.finishProcessing(media.id, 'ready');
+      await storage.delete(media.source_key);
+    } catch (err) {
+      if (job.attempt >= job.maxAttempts) {
+        await repo.finishProcessing(media.id, 'failed');
+        await storage.delete(media.source_key);
+      }
+      throw err;
+    }
+  });
+
+  queue.register(MEDIA_DELETE_FILES_JOB, async (payload) => {
+    if (isUuid(payload.mediaId)) await storage.deletePrefix(payload.mediaId.toLowerCase());
+  });
+}

@@ -1,0 +1,60 @@
+import { roleAtLeast, type MemorialAccessRole, type MemorialStatus, type MemorialVisibility } from '@aandenken/contract';
+import type { Queryable } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+
+export interface MemorialAccess {
+  memorialId: string;
+  status: MemorialStatus;
+  visibility: MemorialVisibility;
+  /** The caller's role; null when they may not see the memorial at all. */
+  role: MemorialAccessRole | null;
+}
+
+/** A private memorial answers exactly like a missing one to those who may not see it. */
+export const memorialNotFound = () =>
+  new AppError(404, 'MEMORIAL_NOT_FOUND', 'Deze gedenkpagina bestaat niet of je hebt er geen toegang toe.');
+
+/**
+ * The one place that decides who may do what on a memorial. Every service method starts here:
+ * `await access.require(caller, memorialId, 'editor')`.
+ */
+export function memorialAccessService(db: Queryable) {
+  async function resolve(caller: Caller, memorialId: string): Promise<MemorialAccess | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memorialId)) return null;
+    const { rows } = await db.query<{
+      status: MemorialStatus;
+      visibility: MemorialVisibility;
+      access_code_version: number;
+      member_role: MemorialAccessRole | null;
+    }>(
+      `SELECT m.status, m.visibility, m.access_code_version, mm.role AS member_role
+         FROM memorials m
+         LEFT JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = $2
+        WHERE m.id = $1`,
+      [memorialId, caller.kind === 'user' ? caller.userId : null],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    let role: MemorialAccessRole | null = row.member_role;
+    if (!role && caller.kind === 'guest' && caller.memorialId === memorialId) role = 'guest';
+    // A concept or archived page is seen by its members only; an active public page by everyone.
+    if (!role && row.visibility === 'public' && row.status === 'active') role = 'visitor';
+    return { memorialId, status: row.status, visibility: row.visibility, role };
+  }
+
+  return {
+    resolve,
+    /**
+     * Returns the caller's access, or throws: 404 (indistinguishable from missing) when they may not
+     * see the memorial, 403 when they may see it but their role is too weak for `min`.
+     */
+    async require(caller: Caller, memorialId: string, min: MemorialAccessRole = 'visitor'): Promise<MemorialAccess> {
+      const access = await resolve(caller, memorialId);
+      if (!access || !access.role) throw memorialNotFound();
+      if (!roleAtLeast(access.role, min)) throw forbidden();
+      return access;
+    },
+  };
+}
+export type MemorialAccessService = ReturnType<typeof memorialAccessService>;

@@ -1,0 +1,231 @@
+import {
+  MEMORY_LOVED_BY_INITIALS_MAX,
+  type MemberRole,
+  type MemorialStatus,
+  type MemorialVisibility,
+  type MemoryStatus,
+} from '@aandenken/contract';
+import type { Queryable } from '../../db/client.ts';
+import type { MemoryFacts } from './policy.ts';
+
+export interface MemoryRow {
+  id: string;
+  memorial_id: string;
+  year_label: string;
+  body: string;
+  status: MemoryStatus;
+  members_only: boolean;
+  author_kind: 'user' | 'guest';
+  author_user_id: string | null;
+  author_guest_token_id: string | null;
+  author_display_name: string;
+  published_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** created_at as PostgreSQL text: exact (microseconds) for keyset cursors. */
+  cursor_ts: string;
+  love_count: number;
+  loved_by_me: boolean;
+  lover_names: (string | null)[];
+  [key: string]: unknown;
+}
+
+/** A row of the caller's own memories, with their standing on its memorial (they are a member there). */
+export interface OwnMemoryRow extends MemoryRow {
+  memorial_status: MemorialStatus;
+  memorial_visibility: MemorialVisibility;
+  member_role: MemberRole | null;
+}
+
+/** Who is asking, for "loved by me" (params $1 and $2 of every select below). */
+export interface Viewer {
+  userId: string | null;
+  guestTokenId: string | null;
+}
+
+const selectWith = (extraColumns = '', extraJoins = '') => `
+  SELECT ${extraColumns} mo.id, mo.memorial_id, mo.year_label, mo.body, mo.status, mo.members_only, mo.author_kind,
+         mo.author_user_id, mo.author_guest_token_id,
+         coalesce(u.name, mo.author_name, 'Onbekend') AS author_display_name,
+         mo.published_at, mo.created_at, mo.updated_at, mo.created_at::text AS cursor_ts,
+         (SELECT count(*)::int FROM memory_loves l WHERE l.memory_id = mo.id) AS love_count,
+         EXISTS (SELECT 1 FROM memory_loves l
+                  WHERE l.memory_id = mo.id AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) AS loved_by_me,
+         coalesce((SELECT array_agg(f.name ORDER BY f.created_at, f.id)
+                     FROM (SELECT l.name, l.created_at, l.id FROM memory_loves l WHERE l.memory_id = mo.id
+                            ORDER BY l.created_at, l.id LIMIT ${MEMORY_LOVED_BY_INITIALS_MAX}) f), '{}') AS lover_names
+    FROM memories mo
+    LEFT JOIN users u ON u.id = mo.author_user_id ${extraJoins}`;
+const select = selectWith();
+
+const viewerParams = (v: Viewer) => [v.userId, v.guestTokenId];
+
+type Cursor = [string, string] | null;
+
+export function memoriesRepository(db: Queryable) {
+  return {
+    async findFacts(id: string): Promise<(MemoryFacts & { id: string; memorialId: string }) | undefined> {
+      const { rows } = await db.query<{
+        id: string;
+        memorial_id: string;
+        status: MemoryStatus;
+        members_only: boolean;
+        author_user_id: string | null;
+        author_guest_token_id: string | null;
+      }>('SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id FROM memories WHERE id = $1', [id]);
+      const r = rows[0];
+      return r
+        ? {
+            id: r.id,
+            memorialId: r.memorial_id,
+            status: r.status,
+            membersOnly: r.members_only,
+            authorUserId: r.author_user_id,
+            authorGuestTokenId: r.author_guest_token_id,
+          }
+        : undefined;
+    },
+
+    async findById(id: string, viewer: Viewer): Promise<MemoryRow | undefined> {
+      const { rows } = await db.query<MemoryRow>(`${select} WHERE mo.id = $3`, [...viewerParams(viewer), id]);
+      return rows[0];
+    },
+
+    async insert(
+      q: Queryable,
+      m: {
+        memorialId: string;
+        yearLabel: string;
+        body: string;
+        membersOnly: boolean;
+        authorKind: 'user' | 'guest';
+        authorUserId: string | null;
+        authorGuestTokenId: string | null;
+        authorName: string | null;
+      },
+    ): Promise<string> {
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO memories (memorial_id, year_label, body, members_only, author_kind, author_user_id,
+                               author_guest_token_id, author_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [m.memorialId, m.yearLabel, m.body, m.membersOnly, m.authorKind, m.authorUserId, m.authorGuestTokenId, m.authorName],
+      );
+      return rows[0]!.id;
+    },
+
+    async update(q: Queryable, id: string, patch: { yearLabel?: string; body?: string; status?: MemoryStatus }): Promise<void> {
+      await q.query(
+        `UPDATE memories SET year_label = coalesce($2, year_label), body = coalesce($3, body),
+                status = coalesce($4, status), updated_at = now()
+          WHERE id = $1`,
+        [id, patch.yearLabel ?? null, patch.body ?? null, patch.status ?? null],
+      );
+    },
+
+    /** Sets a status; publishing stamps the first publication time; a moderator is recorded. */
+    async setStatus(q: Queryable, id: string, status: MemoryStatus, moderatorUserId: string | null): Promise<void> {
+      await q.query(
+        `UPDATE memories
+            SET status = $2,
+                published_at = CASE WHEN $2 = 'published' THEN coalesce(published_at, now()) ELSE published_at END,
+                moderated_by = CASE WHEN $3::text IS NULL THEN moderated_by ELSE $3 END,
+                moderated_at = CASE WHEN $3::text IS NULL THEN moderated_at ELSE now() END,
+                updated_at = now()
+          WHERE id = $1`,
+        [id, status, moderatorUserId],
+      );
+    },
+
+    async setMembersOnly(q: Queryable, id: string, membersOnly: boolean): Promise<void> {
+      await q.query('UPDATE memories SET members_only = $2, updated_at = now() WHERE id = $1', [id, membersOnly]);
+    },
+
+    async delete(q: Queryable, id: string): Promise<void> {
+      await q.query('DELETE FROM memories WHERE id = $1', [id]);
+    },
+
+    /** The wall: published memories, newest first; members-only ones only when `members` (or the viewer's own). */
+    async wall(memorialId: string, o: { viewer: Viewer; members: boolean; after: Cursor; limit: number }): Promise<MemoryRow[]> {
+      const { rows } = await db.query<MemoryRow>(
+        `${select}
+          WHERE mo.memorial_id = $3 AND mo.status = 'published'
+            AND ($4::boolean OR NOT mo.members_only OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
+            AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
+          ORDER BY mo.created_at DESC, mo.id DESC
+          LIMIT $7`,
+        [...viewerParams(o.viewer), memorialId, o.members, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],
+      );
+      return rows;
+    },
+
+    /** For editors and owners: the given statuses (never concepts), newest first. */
+    async manage(memorialId: string, o: { viewer: Viewer; statuses: MemoryStatus[]; after: Cursor; limit: number }): Promise<MemoryRow[]> {
+      const { rows } = await db.query<MemoryRow>(
+        `${select}
+          WHERE mo.memorial_id = $3 AND mo.status = ANY($4::text[])
+            AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
+          ORDER BY mo.created_at DESC, mo.id DESC
+          LIMIT $7`,
+        [...viewerParams(o.viewer), memorialId, o.statuses, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],
+      );
+      return rows;
+    },
+
+    async statusCounts(memorialId: string): Promise<Record<'pending' | 'published' | 'rejected', number>> {
+      const { rows } = await db.query<{ status: MemoryStatus; n: number }>(
+        `SELECT status, count(*)::int AS n FROM memories WHERE memorial_id = $1 AND status <> 'concept' GROUP BY status`,
+        [memorialId],
+      );
+      const counts = { pending: 0, published: 0, rejected: 0 };
+      for (const r of rows) if (r.status !== 'concept') counts[r.status] = r.n;
+      return counts;
+    },
+
+    /**
+     * The viewer's own memories, all statuses, newest first: a user's on memorials they are still a
+     * member of (or on `memorialId`), a guest's written with their guest token.
+     */
+    async own(o: { viewer: Viewer; memorialId: string | null; after: Cursor; limit: number }): Promise<OwnMemoryRow[]> {
+      const { rows } = await db.query<OwnMemoryRow>(
+        `${selectWith(
+          'mem.status AS memorial_status, mem.visibility AS memorial_visibility, mm.role AS member_role,',
+          'JOIN memorials mem ON mem.id = mo.memorial_id LEFT JOIN memorial_members mm ON mm.memorial_id = mo.memorial_id AND mm.user_id = $1::text',
+        )}
+          WHERE (($1::text IS NOT NULL AND mo.author_user_id = $1::text
+                  AND ($3::uuid IS NOT NULL OR mm.role IS NOT NULL))
+                 OR ($2::text IS NOT NULL AND mo.author_guest_token_id = $2::text))
+            AND ($3::uuid IS NULL OR mo.memorial_id = $3::uuid)
+            AND ($4::timestamptz IS NULL OR (mo.created_at, mo.id) < ($4::timestamptz, $5::uuid))
+          ORDER BY mo.created_at DESC, mo.id DESC
+          LIMIT $6`,
+        [...viewerParams(o.viewer), o.memorialId, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],
+      );
+      return rows;
+    },
+
+    async love(memoryId: string, viewer: Viewer, name: string | null): Promise<void> {
+      if (viewer.userId) {
+        await db.query(
+          `INSERT INTO memory_loves (memory_id, user_id, name) VALUES ($1, $2, $3)
+           ON CONFLICT (memory_id, user_id) WHERE user_id IS NOT NULL DO NOTHING`,
+          [memoryId, viewer.userId, name],
+        );
+      } else if (viewer.guestTokenId) {
+        await db.query(
+          `INSERT INTO memory_loves (memory_id, guest_token_id, name) VALUES ($1, $2, $3)
+           ON CONFLICT (memory_id, guest_token_id) WHERE guest_token_id IS NOT NULL DO NOTHING`,
+          [memoryId, viewer.guestTokenId, name],
+        );
+      }
+    },
+
+    async unlove(memoryId: string, viewer: Viewer): Promise<void> {
+      await db.query('DELETE FROM memory_loves WHERE memory_id = $1 AND (user_id = $2::text OR guest_token_id = $3::text)', [
+        memoryId,
+        viewer.userId,
+        viewer.guestTokenId,
+      ]);
+    },
+  };
+}
+export type MemoriesRepository = ReturnType<typeof memoriesRepository>;

@@ -1,0 +1,320 @@
+import {
+  MEMORY_LOVED_BY_INITIALS_MAX,
+  memoryManagedStatuses,
+  roleAtLeast,
+  type LovedBy,
+  type MediaItem,
+  type Memory,
+  type MemoryStatus,
+  type memoryCreateSchema,
+  type memoryManageQuerySchema,
+  type memoryOwnQuerySchema,
+  type memoryPrivacyUpdateSchema,
+  type memoryStatusUpdateSchema,
+  type memoryUpdateSchema,
+  type memoryWallQuerySchema,
+} from '@aandenken/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
+import { recordAudit } from '../audit/record.ts';
+import { presentMedia } from '../media/present.ts';
+import { mediaRepository, type MediaRow } from '../media/repository.ts';
+import { memorialAccessService, type MemorialAccess } from '../memorials/access.ts';
+import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
+import { timeIdCursor } from './cursor.ts';
+import { invalidTransition, memoryNotFound } from './errors.ts';
+import {
+  canDeleteMemory,
+  canEditMemory,
+  canSeeMemory,
+  isMember,
+  isMemoryAuthor,
+  isMemoryOpen,
+  type MemoryFacts,
+} from './policy.ts';
+import { memoriesRepository, type MemoryRow, type OwnMemoryRow, type Viewer } from './repository.ts';
+import { memorialArchived } from '../media/service.ts';
+
+const viewerOf = (caller: Caller): Viewer => ({
+  userId: caller.kind === 'user' ? caller.userId : null,
+  guestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
+});
+
+const factsOf = (r: Pick<MemoryRow, 'status' | 'members_only' | 'author_user_id' | 'author_guest_token_id'>): MemoryFacts => ({
+  status: r.status,
+  membersOnly: r.members_only,
+  authorUserId: r.author_user_id,
+  authorGuestTokenId: r.author_guest_token_id,
+});
+
+/** 'Anna de Vries' → 'AV'; 'jet' → 'J'. */
+export function initialsOf(name: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!;
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  return (first.charAt(0) + last.charAt(0)).toUpperCase();
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }) {
+  const access = memorialAccessService(db);
+  const repo = memoriesRepository(db);
+  const media = mediaRepository(db);
+
+  function lovedBy(row: MemoryRow): LovedBy {
+    return {
+      count: row.love_count,
+      byMe: row.loved_by_me,
+      initials: row.lover_names.slice(0, MEMORY_LOVED_BY_INITIALS_MAX).map(initialsOf),
+    };
+  }
+
+  function toMemory(caller: Caller, acc: MemorialAccess, row: MemoryRow, mediaRows: MediaRow[], urls: MediaUrls): Memory {
+    const facts = factsOf(row);
+    const open = isMemoryOpen(acc, facts);
+    return {
+      id: row.id,
+      memorialId: row.memorial_id,
+      yearLabel: row.year_label,
+      text: row.body,
+      status: row.status,
+      membersOnly: row.members_only,
+      author: { kind: row.author_kind, name: row.author_display_name, isYou: isMemoryAuthor(caller, facts) },
+      media: mediaRows.map((m): MediaItem => presentMedia(m, { caller, urls, open })),
+      lovedBy: lovedBy(row),
+      canEdit: canEditMemory(caller, acc, facts),
+      canDelete: canDeleteMemory(caller, acc, facts),
+      publishedAt: row.published_at ? iso(row.published_at) : null,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    };
+  }
+
+  /** One page of rows with their media: one more statement, whatever the page size. */
+  async function toMemories(caller: Caller, acc: MemorialAccess, rows: MemoryRow[]) {
+    const mediaRows = await media.listByMemoryIds(rows.map((r) => r.id));
+    const byMemory = new Map<string, MediaRow[]>();
+    for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
+    const urls = await signer.urls();
+    return (r: MemoryRow) => toMemory(caller, acc, r, byMemory.get(r.id) ?? [], urls);
+  }
+
+  /** Authorization for one memory: its memorial and the memory itself must be visible to the caller. */
+  async function requireVisible(caller: Caller, id: string) {
+    const facts = isUuid(id) ? await repo.findFacts(id) : undefined;
+    if (!facts) throw memoryNotFound();
+    const acc = await access.resolve(caller, facts.memorialId);
+    if (!acc?.role || !canSeeMemory(caller, acc, facts)) throw memoryNotFound();
+    return { facts, acc };
+  }
+
+  async function load(caller: Caller, acc: MemorialAccess, id: string): Promise<Memory> {
+    const row = await repo.findById(id, viewerOf(caller));
+    if (!row) throw memoryNotFound();
+    return (await toMemories(caller, acc, [row]))(row);
+  }
+
+  return {
+    /** A draft by a contributor or better, or by a guest (invited, or with the access code). */
+    async createConcept(caller: Caller, input: z.output<typeof memoryCreateSchema>): Promise<Memory> {
+      const acc = await access.require(caller, input.memorialId, 'guest');
+      if (acc.status === 'archived') throw memorialArchived();
+      const authorName = caller.kind === 'guest' ? (input.authorName ?? caller.guestName ?? null) : (caller.kind === 'user' ? caller.name : null);
+      if (caller.kind === 'guest' && !authorName) throw badRequest('Vul je naam in.', { authorName: 'Vul je naam in' });
+      const id = await repo.insert(db, {
+        memorialId: input.memorialId,
+        yearLabel: input.yearLabel,
+        body: input.text,
+        membersOnly: input.membersOnly,
+        authorKind: caller.kind === 'guest' ? 'guest' : 'user',
+        authorUserId: caller.kind === 'user' ? caller.userId : null,
+        authorGuestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
+        authorName,
+      });
+      return load(caller, acc, id);
+    },
+
+    /** The author, or an editor/owner. A guest's change to a published memory goes back for approval. */
+    async update(caller: Caller, input: z.output<typeof memoryUpdateSchema>): Promise<Memory> {
+      const { facts, acc } = await requireVisible(caller, input.id);
+      if (!canEditMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering wijzigen.');
+      const author = isMemoryAuthor(caller, facts);
+      const backToModeration = author && facts.status === 'published' && !roleAtLeast(acc.role, 'contributor');
+      await db.transaction(async (tx) => {
+        await repo.update(tx, input.id, {
+          yearLabel: input.yearLabel,
+          body: input.text,
+          status: backToModeration ? 'pending' : undefined,
+        });
+        if (!author) {
+          await recordAudit(tx, { memorialId: facts.memorialId, actor: caller, action: 'memory.edited', targetType: 'memory', targetId: input.id });
+        }
+      });
+      return load(caller, acc, input.id);
+    },
+
+    /**
+     * The author publishes their concept (or resubmits a rejected memory): published right away when
+     * they may publish (contributor, editor, owner), otherwise pending until a moderator decides.
+     */
+    async publish(caller: Caller, id: string): Promise<Memory> {
+      const { facts, acc } = await requireVisible(caller, id);
+      if (!isMemoryAuthor(caller, facts) || !roleAtLeast(acc.role, 'guest')) {
+        throw forbidden('Alleen de schrijver kan deze herinnering publiceren.');
+      }
+      if (facts.status !== 'concept' && facts.status !== 'rejected') {
+        throw invalidTransition('Deze herinnering is al gepubliceerd of wacht op goedkeuring.');
+      }
+      if (acc.status === 'archived') throw memorialArchived();
+      const next: MemoryStatus = roleAtLeast(acc.role, 'contributor') ? 'published' : 'pending';
+      await db.transaction(async (tx) => {
+        await repo.setStatus(tx, id, next, null);
+        await recordAudit(tx, {
+          memorialId: facts.memorialId,
+          actor: caller,
+          action: next === 'published' ? 'memory.published' : 'memory.submitted',
+          targetType: 'memory',
+          targetId: id,
+        });
+      });
+      return load(caller, acc, id);
+    },
+
+    /** Moderation by editors and owners: approve or reject (also take down, or restore a rejected one). */
+    async moderate(caller: Caller, input: z.output<typeof memoryStatusUpdateSchema>): Promise<Memory> {
+      const { facts, acc } = await requireVisible(caller, input.id);
+      if (!roleAtLeast(acc.role, 'editor')) throw forbidden('Alleen redacteuren en eigenaren kunnen herinneringen goedkeuren of afwijzen.');
+      if (facts.status === 'concept') throw invalidTransition('Een concept kan pas worden beoordeeld als de schrijver het indient.');
+      if (facts.status !== input.status) {
+        await db.transaction(async (tx) => {
+          await repo.setStatus(tx, input.id, input.status, caller.kind === 'user' ? caller.userId : null);
+          await recordAudit(tx, {
+            memorialId: facts.memorialId,
+            actor: caller,
+            action: input.status === 'published' ? 'memory.approved' : 'memory.rejected',
+            targetType: 'memory',
+            targetId: input.id,
+            details: { from: facts.status, to: input.status },
+          });
+        });
+      }
+      return load(caller, acc, input.id);
+    },
+
+    /** Members only or not: the author, or an editor/owner. */
+    async setPrivacy(caller: Caller, input: z.output<typeof memoryPrivacyUpdateSchema>): Promise<Memory> {
+      const { facts, acc } = await requireVisible(caller, input.id);
+      if (!canEditMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan dit wijzigen.');
+      if (facts.membersOnly !== input.membersOnly) {
+        await db.transaction(async (tx) => {
+          await repo.setMembersOnly(tx, input.id, input.membersOnly);
+          await recordAudit(tx, {
+            memorialId: facts.memorialId,
+            actor: caller,
+            action: 'memory.privacy_changed',
+            targetType: 'memory',
+            targetId: input.id,
+            details: { membersOnly: input.membersOnly },
+          });
+        });
+      }
+      return load(caller, acc, input.id);
+    },
+
+    /** The author, or an editor/owner. Its photos go with it (their files are removed in the background). */
+    async remove(caller: Caller, id: string): Promise<{ id: string; deleted: true }> {
+      const { facts, acc } = await requireVisible(caller, id);
+      if (!canDeleteMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering verwijderen.');
+      await db.transaction(async (tx) => {
+        await repo.delete(tx, id);
+        await recordAudit(tx, {
+          memorialId: facts.memorialId,
+          actor: caller,
+          action: 'memory.deleted',
+          targetType: 'memory',
+          targetId: id,
+          details: { status: facts.status },
+        });
+      });
+      return { id, deleted: true };
+    },
+
+    async get(caller: Caller, id: string): Promise<Memory> {
+      const { acc } = await requireVisible(caller, id);
+      return load(caller, acc, id);
+    },
+
+    /** The wall: published memories the caller may see, newest first. Three statements per page. */
+    async wall(caller: Caller, input: z.output<typeof memoryWallQuerySchema>) {
+      const acc = await access.require(caller, input.memorialId, 'visitor');
+      const limit = input.limit;
+      const rows = await repo.wall(input.memorialId, {
+        viewer: viewerOf(caller),
+        members: isMember(caller, acc),
+        after: timeIdCursor(input.cursor),
+        limit: limit + 1,
+      });
+      const present = await toMemories(caller, acc, rows.slice(0, limit));
+      return toPage(rows, limit, present, (r) => [r.cursor_ts, r.id]);
+    },
+
+    /** For editors and owners: pending, published and rejected memories (or one status), with counts. */
+    async manage(caller: Caller, input: z.output<typeof memoryManageQuerySchema>) {
+      const acc = await access.require(caller, input.memorialId, 'editor');
+      const limit = clampLimit(input.limit);
+      const rows = await repo.manage(input.memorialId, {
+        viewer: viewerOf(caller),
+        statuses: input.status ? [input.status] : [...memoryManagedStatuses],
+        after: timeIdCursor(input.cursor),
+        limit: limit + 1,
+      });
+      const present = await toMemories(caller, acc, rows.slice(0, limit));
+      const counts = await repo.statusCounts(input.memorialId);
+      return { ...toPage(rows, limit, present, (r) => [r.cursor_ts, r.id]), counts };
+    },
+
+    /** The caller's own memories in every status: on one memorial, or (signed in) on all of theirs. */
+    async own(caller: Caller, input: z.output<typeof memoryOwnQuerySchema>) {
+      if (caller.kind === 'anonymous') throw unauthorized();
+      const memorialId = input.memorialId ?? (caller.kind === 'guest' ? caller.memorialId : null);
+      const single = memorialId ? await access.require(caller, memorialId, 'guest') : null;
+      const limit = clampLimit(input.limit);
+      const rows = await repo.own({ viewer: viewerOf(caller), memorialId, after: timeIdCursor(input.cursor), limit: limit + 1 });
+      const kept = rows.slice(0, limit);
+      // Across memorials the rows carry the caller's standing on each (the query keeps only memorials
+      // they are a member of), so no lookup per memorial is needed.
+      const accessOf = (r: OwnMemoryRow): MemorialAccess =>
+        single ?? { memorialId: r.memorial_id, status: r.memorial_status, visibility: r.memorial_visibility, role: r.member_role };
+      const mediaRows = await media.listByMemoryIds(kept.map((r) => r.id));
+      const byMemory = new Map<string, MediaRow[]>();
+      for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
+      const urls = await signer.urls();
+      return toPage(
+        rows,
+        limit,
+        (r) => toMemory(caller, accessOf(r), r, byMemory.get(r.id) ?? [], urls),
+        (r) => [r.cursor_ts, r.id],
+      );
+    },
+
+    /** Members and guests may love a published memory they can see; visitors of a public page may not. */
+    async love(caller: Caller, id: string, loved: boolean): Promise<{ id: string; lovedBy: LovedBy }> {
+      const { facts, acc } = await requireVisible(caller, id);
+      if (facts.status !== 'published') throw invalidTransition('Alleen gepubliceerde herinneringen kun je mooi vinden.');
+      if (!roleAtLeast(acc.role, 'guest') || caller.kind === 'anonymous') {
+        throw forbidden('Alleen leden en gasten van deze pagina kunnen een herinnering mooi vinden.');
+      }
+      const viewer = viewerOf(caller);
+      if (loved) await repo.love(id, viewer, caller.kind === 'user' ? caller.name : caller.guestName);
+      else await repo.unlove(id, viewer);
+      const row = (await repo.findById(id, viewer))!;
+      return { id, lovedBy: lovedBy(row) };
+    },
+  };
+}
+export type MemoryService = ReturnType<typeof memoryService>;

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorCodes, isAppPath } from '@aandenken/contract';
+import type { Deps } from '../../app.ts';
+
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+
+/** Prerendered pages live at dist/<route>/index.html; everything else falls back to the shell. */
+function loadPages(dist: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  const walk = (dir: string, route: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'assets') walk(path.join(dir, entry.name), `${route}/${entry.name}`);
+      else if (entry.name === 'index.html') pages.set(route || '/', fs.readFileSync(path.join(dir, entry.name)));
+    }
+  };
+  walk(dist, '');
+  const notFound = path.join(dist, '404.html');
+  if (fs.existsSync(notFound)) pages.set('404', fs.readFileSync(notFound));
+  // The bare shell for routes rendered in the browser only (index.html is then the prerendered landing page).
+  const shell = path.join(dist, 'app.html');
+  if (fs.existsSync(shell)) pages.set('shell', fs.readFileSync(shell));
+  return pages;
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, HTML never cached.
+ * Known routes of the spec get the app with 200; any other path gets the not-found screen with 404,
+ * and unknown /core paths a JSON 404.
+ */
+export const sitePlugin =
+  ({ config }: Deps): FastifyPluginAsync =>
+  async (app) => {
+    const dist = path.resolve(config.WEB_DIST_DIR ?? defaultDist);
+    const built = fs.existsSync(path.join(dist, 'index.html'));
+    const pages = built ? loadPages(dist) : new Map<string, Buffer>();
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        index: false,
+        wildcard: false,
+        globIgnore: ['**/index.html', '404.html', 'app.html'],
+        setHeaders(reply: FastifyReply, filePath: string) {
+          const rel = path.relative(dist, filePath);
+          reply.header(
+            'cache-control',
+            rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      } as Parameters<typeof fastifyStatic>[1]);
+    }
+
+    // The not-found handler is not a route, so @fastify/compress does not see it: the pages are compressed
+    // here, once (Brotli and gzip), for the first paint on a slow connection (docs/performance.md).
+    const compressed = new Map<Buffer, { br: Buffer; gzip: Buffer }>();
+    const encoded = (html: Buffer) => {
+      let c = compressed.get(html);
+      if (!c) {
+        c = {
+          br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: zlib.gzipSync(html, { level: 9 }),
+        };
+        compressed.set(html, c);
+      }
+      return c;
+    };
+    for (const html of new Set(pages.values())) encoded(html);
+    const sendHtml = (reply: FastifyReply, status: number, html: Buffer) => {
+      reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const accept = String(reply.request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(encoded(html)[encoding]);
+    };
+
+    app.setNotFoundHandler((req, reply) => {
+      const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
+      if (pathname === '/core' || pathname.startsWith('/core/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+        return reply.status(404).send({ code: errorCodes.notFound, message: 'Deze API-route bestaat niet.' });
+      }
+      if (!built) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('De website is nog niet gebouwd. Voer `npm run build` uit of start met `npm start`.');
+      }
+      const shell = pages.get('shell') ?? pages.get('/')!;
+      if (isAppPath(pathname)) {
+        const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        return sendHtml(reply, 200, pages.get(route) ?? shell);
+      }
+      return sendHtml(reply, 404, pages.get('404') ?? shell);
+    });
+  };

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedExamples } from './modules/examples/seed.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'pg'),
+  });
+  await migrate(db);
+
+  const app = await buildApp({ config, db });
+  let closing = false;
+  let seeding: Promise<void> | undefined;
+  const stopSeeding = new AbortController();
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      stopSeeding.abort();
+      await seeding;
+      await app.close();
+      await db.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { url: config.PUBLIC_URL, database: db.kind === 'pglite' ? path.join(config.DATA_DIR, 'pg') : 'postgres' },
+    'Aandenken draait',
+  );
+  if (config.SEED_EXAMPLES) {
+    // In the background, so the site answers at once; a failure is logged and the site runs on.
+    seeding = seedExamples({ config, db, log: app.log, signal: stopSeeding.signal }).then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, 'example memorials could not be created'),
+    );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('Aandenken kon niet starten:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { createTestApp, type TestContext } from './helpers.ts';
+import {
+  Browser,
+  csrfOf,
+  endpoints,
+  openInteraction,
+  pkce,
+  registerThroughProvider,
+  signInWithPassword,
+} from './identity-flow.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_FAILURE_FACTOR: '3', LOGIN_WAIT_INCREMENT_SECONDS: '120', LOGIN_MAX_WAIT_SECONDS: '300' });
+});
+afterAll(async () => t?.close());
+
+const password = 'lang-genoeg-wachtwoord';
+const s256 = () => ({ code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+const linkIn = (text: string) => /(http:\/\/\S+)/.exec(text)![1]!.replace('http://localhost:8080', '');
+
+async function tryLogin(email: string, pw: string) {
+  const browser = new Browser(t.app);
+  const { uidPath, csrf } = await openInteraction(browser, s256());
+  return browser.post(`${uidPath}/login`, { csrf, email, password: pw });
+}
+
+describe('registration', () => {
+  it('opens on the registration screen with the e-mail from login_hint, and validates in Dutch', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, page, csrf } = await openInteraction(
+      browser,
+      { ...s256(), login_hint: 'nieuw@example.nl' },
+      endpoints.registrations,
+    );
+    expect(page.body).toContain('<h1>Account aanmaken</h1>');
+    expect(page.body).toContain('value="nieuw@example.nl"');
+    expect(page.headers['cache-control']).toBe('no-store');
+
+    const bad = await browser.post(`${uidPath}/register`, {
+      csrf,
+      name: ' ',
+      email: 'geen-adres',
+      password: 'kort',
+      passwordRepeat: 'anders',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Naam is verplicht');
+    expect(bad.body).toContain('Voer een geldig e-mailadres in');
+    expect(bad.body).toContain('Je wachtwoord moet minstens 8 tekens lang zijn');
+    const mismatch = await browser.post(`${uidPath}/register`, {
+      csrf,
+      name: 'Nieuw',
+      email: 'nieuw@example.nl',
+      password,
+      passwordRepeat: `${password}x`,
+    });
+    expect(mismatch.body).toContain('De wachtwoorden zijn niet gelijk');
+    const { rows } = await t.db.query("SELECT 1 FROM accounts WHERE email = 'nieuw@example.nl'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('stores an argon2id hash, mails a verification link that works once, and refuses a duplicate e-mail', async () => {
+    const { tokens } = await registerThroughProvider(t.app, { name: 'Anna', email: 'Anna@Example.nl', password });
+    const { rows } = await t.db.query<{ password_hash: string; email_verified: boolean }>(
+      "SELECT password_hash, email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'",
+    );
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.email_verified).toBe(false);
+    expect(decodeJwt(tokens.id_token).email_verified).toBe(false);
+
+    const mail = await t.smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === 'anna@example.nl'));
+    expect(mail.subject).toBe('Bevestig je e-mailadres voor Aandenken');
+    const link = linkIn(mail.text);
+    const ok = await t.app.inject({ url: link });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('Je e-mailadres is bevestigd');
+    const again = await t.app.inject({ url: link });
+    expect(again.statusCode).toBe(400);
+    const verified = await t.db.query("SELECT email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'");
+    expect(verified.rows[0]).toEqual({ email_verified: true });
+
+    const browser = new Browser(t.app);
+    const { uidPath, csrf } = await openInteraction(browser, s256(), endpoints.registrations);
+    const dup = await browser.post(`${uidPath}/register`, {
+      csrf,
+      name: 'Iemand anders',
+      email: 'anna@EXAMPLE.nl',
+      password,
+      passwordRepeat: password,
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.body).toContain('Er bestaat al een account met dit e-mailadres');
+  });
+
+  it('refuses a form without the interaction’s token', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath } = await openInteraction(browser, s256(), endpoints.registrations);
+    const res = await browser.post(`${uidPath}/register`, {
+      csrf: 'vervalst',
+      name: 'X',
+      email: 'csrf@example.nl',
+      password,
+      passwordRepeat: password,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Deze pagina is verlopen');
+    const { rows } = await t.db.query("SELECT 1 FROM accounts WHERE email = 'csrf@example.nl'");
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('login failures', () => {
+  it('answer the same for a wrong password and an unknown e-mail', async () => {
+    await registerThroughProvider(t.app, { name: 'Bram', email: 'bram@example.nl', password });
+    const wrong = await tryLogin('bram@example.nl', 'verkeerd-wachtwoord');
+    const unknown = await tryLogin('niemand@example.nl', 'verkeerd-wachtwoord');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    const message = (html: string) => /role="alert">([^<]+)</.exec(html)?.[1];
+    expect(message(wrong.body)).toBe('Onjuist e-mailadres of wachtwoord.');
+    expect(message(unknown.body)).toBe(message(wrong.body));
+  });
+
+  it('lock an address after the configured failures, also against the right password, and unlock later', async () => {
+    await registerThroughProvider(t.app, { name: 'Cas', email: 'cas@example.nl', password });
+    for (let i = 0; i < 2; i++) expect((await tryLogin('cas@example.nl', 'fout-fout-fout')).statusCode).toBe(401);
+    const third = await tryLogin('cas@example.nl', 'fout-fout-fout');
+    expect(third.statusCode).toBe(401);
+    const locked = await tryLogin('cas@example.nl', password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toContain('Te veel mislukte pogingen. Probeer het over 2 minuten opnieuw.');
+    // Unknown addresses lock the same way, so the lock tells nothing about existence.
+    for (let i = 0; i < 3; i++) await tryLogin('onbekend@example.nl', 'fout-fout-fout');
+    expect((await tryLogin('onbekend@example.nl', 'fout-fout-fout')).body).toContain('Te veel mislukte pogingen');
+
+    // The lock expires: move it into the past, as time would.
+    await t.db.query("UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE email = 'cas@example.nl'");
+    const ok = await tryLogin('cas@example.nl', password);
+    expect(ok.statusCode).toBe(303);
+    const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE email = 'cas@example.nl'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('waits longer after more failures, up to the maximum', async () => {
+    await t.db.query(
+      "INSERT INTO login_failures (email, failures, last_failure_at) VALUES ('veel@example.nl', 8, now())",
+    );
+    expect((await tryLogin('veel@example.nl', 'fout-fout-fout')).statusCode).toBe(401);
+    expect((await tryLogin('veel@example.nl', 'fout-fout-fout')).body).toContain('Probeer het over 5 minuten opnieuw');
+    const { rows } = await t.db.query<{ failures: number; wait: number }>(
+      "SELECT failures, round(extract(epoch FROM locked_until - last_failure_at))::int AS wait FROM login_failures WHERE email = 'veel@example.nl'",
+    );
+    expect(rows[0]).toEqual({ failures: 9, wait: 300 });
+  });
+});
+
+describe('forgotten password', () => {
+  it('mails a single-use, expiring link without telling whether the address exists', async () => {
+    await registerThroughProvider(t.app, { name: 'Dirk', email: 'dirk@example.nl', password });
+    const browser = new Browser(t.app);
+    const { uidPath } = await openInteraction(browser, s256());
+    const form = await browser.get(`${uidPath}/forgot`);
+    expect(form.body).toContain('<h1>Wachtwoord vergeten</h1>');
+    const csrf = csrfOf(form.body);
+
+    const unknown = await browser.post(`${uidPath}/forgot`, { csrf, email: 'bestaat-niet@example.nl' });
+    const known = await browser.post(`${uidPath}/forgot`, { csrf, email: 'dirk@example.nl' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.body).toContain('Als er een account bij dit e-mailadres hoort');
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes('dirk@example.nl') && m.subject.startsWith('Nieuw wachtwoord'));
+    expect(t.smtp.messages.some((m) => m.to.includes('bestaat-niet@example.nl'))).toBe(false);
+    const link = linkIn(mail.text);
+    const page = await browser.get(link);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const resetCsrf = csrfOf(page.body);
+
+    const short = await browser.post(`${endpoints.auth.replace(/\/protocol.*/, '')}/login-actions/reset-password`, {
+      token,
+      csrf: resetCsrf,
+      password: 'kort',
+      passwordRepeat: 'kort',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Je wachtwoord moet minstens 8 tekens lang zijn');
+
+    const newPassword = 'een-nieuw-wachtwoord';
+    const done = await browser.post('/realms/aandenken/login-actions/reset-password', {
+      token,
+      csrf: resetCsrf,
+      password: newPassword,
+      passwordRepeat: newPassword,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Je wachtwoord is gewijzigd');
+    // The same browser continues the sign-in it started.
+    expect(done.body).toContain(`${uidPath}?scherm=gewijzigd`);
+
+    const reused = await browser.post('/realms/aandenken/login-actions/reset-password', {
+      token,
+      csrf: resetCsrf,
+      password: 'nog-een-ander-wachtwoord',
+      passwordRepeat: 'nog-een-ander-wachtwoord',
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.body).toContain('Deze link is verlopen of al gebruikt');
+
+    expect((await tryLogin('dirk@example.nl', password)).statusCode).toBe(401);
+    await signInWithPassword(t.app, 'dirk@example.nl', newPassword);
+  });
+
+  it('refuses an expired link', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, csrf } = await openInteraction(browser, s256());
+    await registerThroughProvider(t.app, { name: 'Eva', email: 'eva@example.nl', password });
+    await browser.post(`${uidPath}/forgot`, { csrf, email: 'eva@example.nl' });
+    const mail = await t.smtp.waitFor((m) => m.to.includes('eva@example.nl') && m.subject.startsWith('Nieuw wachtwoord'));
+    await t.db.query("UPDATE account_action_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset-password'");
+    const page = await browser.get(linkIn(mail.text));
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('Deze link is verlopen of al gebruikt');
+  });
+});
+
+describe('Google without credentials', () => {
+  it('says plainly that Google sign-in is not available, for the button and for kc_idp_hint', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, csrf } = await openInteraction(browser, s256());
+    const button = await browser.post(`${uidPath}/google`, { csrf });
+    expect(button.statusCode).toBe(200);
+    expect(button.body).toContain('Inloggen met Google is niet beschikbaar');
+
+    const hinted = await openInteraction(new Browser(t.app), { ...s256(), kc_idp_hint: 'google' });
+    expect(hinted.page.body).toContain('Inloggen met Google is op dit moment niet beschikbaar');
+  });
+
+  it('refuses an unknown identity-provider hint', async () => {
+    const res = await new Browser(t.app).get(
+      `${endpoints.auth}?${new URLSearchParams({ client_id: 'web', redirect_uri: 'http://localhost:8080/auth/callback', response_type: 'code', scope: 'openid', ...s256(), kc_idp_hint: 'facebook' })}`,
+    );
+    expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_request');
+  });
+});
+

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
+import { registerThroughProvider } from './identity-flow.ts';
+
+let t: TestContext;
+let companyId: string;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'team@aandenken.test,beheer@aandenken.test' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/core/companies/request',
+    payload: {
+      companyType: 'Crematorium',
+      firstName: 'Iris',
+      lastName: 'Smit',
+      companyName: 'Crematorium De Stilte',
+      streetName: 'Stiltelaan',
+      houseNumber: '3',
+      postalCode: '3511 AB',
+      phoneNumber: '030 123 4567',
+      email: 'iris@destilte.nl',
+    },
+  });
+  companyId = res.json().id;
+});
+afterAll(async () => t?.close());
+
+const get = (id: string, token?: string) =>
+  t.app.inject({ url: `/core/companies/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('GET /core/companies/{id}', () => {
+  it('shows the application to a team member', async () => {
+    const { token } = await issueUserToken(t, { email: 'Team@Aandenken.test', name: 'Team' });
+    const res = await get(companyId, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: companyId, companyName: 'Crematorium De Stilte', status: 'pending', email: 'iris@destilte.nl' });
+  });
+
+  it('answers 401 without a token and 403 for other users', async () => {
+    const anonymous = await get(companyId);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHORIZED');
+    const { token } = await issueUserToken(t, { email: 'iris@destilte.nl', name: 'Iris' });
+    const other = await get(companyId, token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ code: 'FORBIDDEN', message: 'Je hebt geen toegang tot deze handeling.' });
+  });
+
+  it('does not trust a team address until its owner has verified it', async () => {
+    // Anyone can register with the team's address; it counts only after the mailed link is followed.
+    const { tokens } = await registerThroughProvider(t.app, {
+      name: 'Beheer',
+      email: 'beheer@aandenken.test',
+      password: 'lang-genoeg-wachtwoord',
+    });
+    expect((await get(companyId, tokens.access_token)).statusCode).toBe(403);
+    const mail = await t.smtp.waitFor((m) => m.to.includes('beheer@aandenken.test') && m.subject.startsWith('Bevestig'));
+    const link = /(http:\/\/\S+)/.exec(mail.text)![1]!.replace('http://localhost:8080', '');
+    expect((await t.app.inject({ url: link })).statusCode).toBe(200);
+    expect((await get(companyId, tokens.access_token)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown or malformed id, for the team only', async () => {
+    const { token } = await issueUserToken(t, { email: 'team@aandenken.test', name: 'Team' });
+    expect((await get('00000000-0000-4000-8000-000000000000', token)).statusCode).toBe(404);
+    expect((await get('geen-id', token)).statusCode).toBe(404);
+    expect((await get('geen-id')).statusCode).toBe(401);
+  });
+});

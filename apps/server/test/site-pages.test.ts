@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/** The built site as the prerendering build leaves it (apps/web/scripts/prerender.mjs). */
+let t: TestContext;
+let dist: string;
+const page = (body: string) => `<!doctype html><html lang="nl"><head><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
+
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-dist-'));
+  await fs.mkdir(path.join(dist, 'prijzen'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  await fs.writeFile(path.join(dist, 'index.html'), page(`<h1>Landing</h1>${'<p>Een plek waar herinneringen voortleven.</p>'.repeat(50)}`));
+  await fs.writeFile(path.join(dist, 'prijzen', 'index.html'), page('<h1>Prijzen</h1>'));
+  await fs.writeFile(path.join(dist, '404.html'), page('<h1>Pagina niet gevonden</h1>'));
+  await fs.writeFile(path.join(dist, 'app.html'), page(''));
+  await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+describe('prerendered pages', () => {
+  it('serves each prerendered page at its route, the bare shell for browser-rendered routes, 404.html otherwise', async () => {
+    const landing = await t.app.inject({ url: '/' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toContain('<h1>Landing</h1>');
+    expect((await t.app.inject({ url: '/prijzen' })).body).toContain('<h1>Prijzen</h1>');
+    expect((await t.app.inject({ url: '/prijzen/' })).body).toContain('<h1>Prijzen</h1>');
+    const memorial = await t.app.inject({ url: '/memorial/6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01' });
+    expect(memorial.statusCode).toBe(200);
+    expect(memorial.body).toContain('<div id="root"></div>');
+    const missing = await t.app.inject({ url: '/bestaat-niet' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Pagina niet gevonden');
+    expect((await t.app.inject({ url: '/app.html' })).statusCode).toBe(404);
+  });
+
+  it('sends the HTML compressed (Brotli, else gzip), never cached, same bytes once decompressed', async () => {
+    const plain = await t.app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const br = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gzip = await t.app.inject({ url: '/bestaat-niet', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.statusCode).toBe(404);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('Pagina niet gevonden');
+  });
+});

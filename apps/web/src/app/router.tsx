@@ -1,0 +1,76 @@
+import { Component, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { routes } from '@aandenken/contract';
+import { RootLayout } from '../components/layout/root-layout.tsx';
+import { RouteError } from '../components/layout/route-error.tsx';
+import { lazyPage } from './lazy-page.ts';
+
+// Every page is its own chunk: the entry of '/' carries only the shell.
+const LandingPage = lazyPage(() => import('../features/marketing/landing-page.tsx'));
+const PricingPage = lazyPage(() => import('../features/marketing/pricing-page.tsx'));
+const ExamplePage = lazyPage(() => import('../features/marketing/example-page.tsx'));
+const PartnerPage = lazyPage(() => import('../features/partner/partner-page.tsx'));
+const ContactPage = lazyPage(() => import('../features/contact/contact-page.tsx'));
+const PrivatePage = lazyPage(() => import('../features/private-page/private-page.tsx'));
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
+const AuthCallbackPage = lazyPage(() => import('../features/auth/auth-callback-page.tsx'));
+const LogoutCallbackPage = lazyPage(() => import('../features/auth/logout-callback-page.tsx'));
+const CreateMemorialPage = lazyPage(() => import('../features/create-memorial/create-memorial-page.tsx'));
+const ProtectMemorialPage = lazyPage(() => import('../features/create-memorial/protect-memorial-page.tsx'));
+const VerifyMemorialPage = lazyPage(() => import('../features/create-memorial/verify-memorial-page.tsx'));
+const MyPagesPage = lazyPage(() => import('../features/my-pages/my-pages-page.tsx'));
+const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
+const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
+const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
+const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
+
+/**
+ * The central route map (paths from the contract's `routes`, the spec's route table).
+ * The identity feature adds its routes (create flow, auth callbacks, /mijn-paginas) to `pageRoutes`.
+ */
+export const pageRoutes: RouteObject[] = [
+  { path: routes.home, element: <LandingPage /> },
+  { path: routes.example, element: <ExamplePage /> },
+  { path: routes.pricing, element: <PricingPage /> },
+  { path: routes.partner, element: <PartnerPage /> },
+  { path: routes.contact, element: <ContactPage /> },
+  { path: routes.privatePage, element: <PrivatePage /> },
+  { path: routes.authCallback, element: <AuthCallbackPage /> },
+  { path: routes.logoutCallback, element: <LogoutCallbackPage /> },
+  { path: routes.createMemorial, element: <CreateMemorialPage /> },
+  { path: routes.protectMemorial, element: <ProtectMemorialPage /> },
+  { path: routes.verifyMemorial, element: <VerifyMemorialPage /> },
+  { path: routes.myPages, element: <MyPagesPage /> },
+  { path: routes.memorial(':id'), element: <MemorialPage /> },
+  { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
+  { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
+  { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
+  { path: routes.invite(':inviteCode'), element: <InvitePage /> },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
+  },
+];
+
+/** A page that fails to render or to load (e.g. a chunk of an older deployment) shows <RouteError>. */
+class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/**
+ * The app's routes, for <BrowserRouter> in the browser and <StaticRouter> when prerendering. Declarative
+ * routing: the data router (loaders, actions) is not used and would add ~20 KB gzip to every page's entry
+ * (docs/performance.md).
+ */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(appRoutes)}</RouteErrorBoundary>;
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { accessCodeFormSchema, contactMessageSchema } from '@aandenken/contract';
+import { ApiError } from '../../lib/api-client.ts';
+import { Form, FormError, TextField } from './form.tsx';
+
+afterEach(cleanup);
+
+function AccessCodeForm({ onSubmit }: { onSubmit: (v: { accessCode: string }) => Promise<void> | void }) {
+  return (
+    <Form schema={accessCodeFormSchema} defaultValues={{ accessCode: '' }} onSubmit={onSubmit}>
+      {() => (
+        <>
+          <TextField name="accessCode" label="Toegangscode" required />
+          <FormError />
+          <button type="submit">Ga naar pagina</button>
+        </>
+      )}
+    </Form>
+  );
+}
+
+describe('access code schema (spec §5)', () => {
+  it('has the three messages', () => {
+    const issue = (v: unknown) => accessCodeFormSchema.safeParse({ accessCode: v }).error?.issues[0]?.message;
+    expect(issue('')).toBe('Code is required');
+    expect(issue('1234567')).toBe('Code must be an 8-digit number');
+    expect(issue('1234567a')).toBe('Code must be an 8-digit number');
+    expect(issue(12345678)).toBe('Invalid input');
+    expect(accessCodeFormSchema.safeParse({ accessCode: '12345678' }).success).toBe(true);
+  });
+
+  it('contact form messages are Dutch and enforced', () => {
+    const r = contactMessageSchema.safeParse({ name: '', email: 'x', subject: '', message: ' ' });
+    const byField = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(byField).toEqual({
+      name: 'Naam is verplicht',
+      email: 'Voer een geldig e-mailadres in',
+      subject: 'Kies een onderwerp',
+      message: 'Bericht is verplicht',
+    });
+  });
+});
+
+describe('<Form>', () => {
+  it('validates on submit, then re-validates on change, with accessible error wiring', async () => {
+    const onSubmit = vi.fn();
+    render(<AccessCodeForm onSubmit={onSubmit} />);
+    const input = screen.getByLabelText(/Toegangscode/);
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(screen.queryByText('Code must be an 8-digit number')).toBeNull(); // nothing before the first submit
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ga naar pagina' }));
+    const message = await screen.findByText('Code must be an 8-digit number');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: '' } });
+    await screen.findByText('Code is required');
+    fireEvent.change(input, { target: { value: '12345678' } });
+    await waitFor(() => expect(screen.queryByText('Code is required')).toBeNull());
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ga naar pagina' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ accessCode: '12345678' });
+  });
+
+  it('puts server field errors on their fields and the message in an alert, keeping the input', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Controleer de code.', {
+        accessCode: 'Deze code is verlopen',
+        unknown: 'x',
+      });
+    });
+    render(<AccessCodeForm onSubmit={onSubmit} />);
+    const input = screen.getByLabelText(/Toegangscode/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '12345678' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ga naar pagina' }));
+    });
+    expect(await screen.findByText('Deze code is verlopen')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Controleer de code.');
+    expect(input.value).toBe('12345678');
+  });
+});

@@ -1,0 +1,64 @@
+import { Link, useLocation } from 'react-router';
+import { routes } from '@aandenken/contract';
+import { useAuth } from '../../lib/auth/auth-context.ts';
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../ui/button.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Signed out: 'Login'. Signed in: "Mijn Pagina's" and the avatar menu (spec §2 Layout). */
+export function AuthControls({
+  layout = 'inline',
+  onNavigate,
+}: {
+  layout?: 'inline' | 'stacked';
+  onNavigate?: () => void;
+}) {
+  const auth = useAuth();
+  const location = useLocation();
+  const returnUrl = `${location.pathname}${location.search}`;
+
+  if (auth.status === 'loading') return <span className="h-10 w-20" aria-hidden />;
+
+  if (auth.status === 'authenticated' && auth.user) {
+    return (
+      <div className={cn('flex items-center gap-2', layout === 'stacked' && 'flex-col items-stretch gap-3')}>
+        <Link
+          to={routes.myPages}
+          onClick={onNavigate}
+          className={buttonClass(layout === 'stacked' ? 'secondary' : 'ghost', 'md')}
+        >
+          Mijn Pagina's
+        </Link>
+        {layout === 'inline' ? (
+          <UserMenu user={auth.user} onSignOut={() => void auth.signOut({ returnUrl })} />
+        ) : (
+          <div className="rounded-xl border border-border p-4">
+            <p className="text-sm font-semibold">{auth.user.name}</p>
+            <p className="text-sm text-muted">{auth.user.email}</p>
+            <button
+              type="button"
+              onClick={() => void auth.signOut({ returnUrl })}
+              className={buttonClass('outline', 'sm', 'mt-3 w-full')}
+            >
+              Uitloggen
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void auth.signIn({ returnUrl })}
+      className={buttonClass(
+        'primary',
+        layout === 'stacked' ? 'lg' : 'sm',
+        layout === 'stacked' ? 'w-full' : undefined,
+      )}
+    >
+      Login
+    </button>
+  );
+}

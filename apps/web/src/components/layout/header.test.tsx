@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AuthContext, type AuthState } from '../../lib/auth/auth-context.ts';
+import { Header } from './header.tsx';
+
+function renderHeader(auth: Partial<AuthState>, path = '/contact?x=1') {
+  const value: AuthState = {
+    status: 'unauthenticated',
+    user: null,
+    signIn: vi.fn(async () => {}),
+    register: vi.fn(async () => {}),
+    signOut: vi.fn(async () => {}),
+    getAccessToken: vi.fn(async () => null),
+    ...auth,
+  };
+  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] });
+  render(
+    <AuthContext.Provider value={value}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
+  return value;
+}
+
+afterEach(cleanup);
+
+describe('header', () => {
+  it('signed out: a Login button that signs in and returns to the current path and query', () => {
+    const auth = renderHeader({});
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getByRole('link', { name: 'Maak een pagina' }).getAttribute('href')).toBe(
+      '/create-memorial',
+    );
+    expect(within(nav).getByRole('link', { name: 'Bezoek besloten Pagina' }).getAttribute('href')).toBe(
+      '/beslotenpagina',
+    );
+    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('link', { name: "Mijn Pagina's" })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(auth.signIn).toHaveBeenCalledWith({ returnUrl: '/contact?x=1' });
+  });
+
+  it("signed in: \"Mijn Pagina's\" and an avatar menu with name, e-mail and 'Uitloggen'", async () => {
+    const auth = renderHeader({
+      status: 'authenticated',
+      user: { sub: 'u1', name: 'Marieke de Wit', email: 'marieke@example.test' },
+    });
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: "Mijn Pagina's" }).getAttribute('href')).toBe('/mijn-paginas');
+    const trigger = screen.getByRole('button', { name: 'Account van Marieke de Wit' });
+    expect(trigger.textContent).toBe('MW');
+    // Radix opens its menu from the keyboard as well as the pointer.
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Marieke de Wit')).toBeTruthy();
+    expect(within(menu).getByText('marieke@example.test')).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Uitloggen' }));
+    expect(auth.signOut).toHaveBeenCalledWith({ returnUrl: '/contact?x=1' });
+  });
+});

@@ -1,0 +1,8 @@
+import { routes } from '@aandenken/contract';
+
+/** The header's links (spec §2 Layout), texts verbatim. */
+export const navLinks = [
+  { to: routes.createMemorial, label: 'Maak een pagina' },
+  { to: routes.privatePage, label: 'Bezoek besloten Pagina' },
+  { to: routes.contact, label: 'Contact' },
+] as const;

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { isFooterHidden } from '@aandenken/contract';
+import { useToasterWanted } from '../../lib/toast.ts';
+import { PageSpinner } from '../ui/spinner.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+// sonner loads with the first toast (lib/toast.ts), not with the page.
+const Toaster = lazy(() => import('./toaster.tsx'));
+
+export function RootLayout() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const toasterWanted = useToasterWanted();
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    // A new page starts at its top (back and forward keep the browser's own scroll restoration), unless the
+    // link points at a section.
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
+    // After client-side navigation, a new page starts with focus at the top, so keyboard and screen-reader users begin at its start.
+    document.getElementById('main')?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of page counts
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Naar de inhoud
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!isFooterHidden(pathname) && <Footer />}
+      <ScrollToTop />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </div>
+  );
+}

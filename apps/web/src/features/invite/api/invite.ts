@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
+import { useApiClient } from '../../../lib/api-client.ts';
+
+/** GET /core/guest-invite/invite-code/{code}: who invites to which memorial (404 when revoked or unknown). */
+export function useInvitePreview(code: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['invite', code],
+    retry: false,
+    queryFn: ({ signal }) =>
+      client.get(`/guest-invite/invite-code/${encodeURIComponent(code)}`, {
+        schema: invitePreviewSchema,
+        signal,
+      }),
+  });
+}
+
+/** POST /core/guest-invite/accept/{code}: the signed-in user becomes a member. */
+export function useAcceptInvite(code: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      client.post(`/guest-invite/accept/${encodeURIComponent(code)}`, undefined, {
+        schema: inviteAcceptedSchema,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['memorials'] }),
+        queryClient.removeQueries({ queryKey: ['memorial'] }),
+      ]),
+  });
+}

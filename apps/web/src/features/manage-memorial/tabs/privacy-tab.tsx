@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Check, Copy, Globe, Lock, Printer, RefreshCw, Send } from 'lucide-react';
+import { accessCodeMailSchema, routes, type Memorial, type MemorialVisibility } from '@aandenken/contract';
+import { Form, FormError, TextField } from '../../../components/form/form.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useUpdateMemorial } from '../api/details.ts';
+import { useMailCode, useRegenerateCode } from '../api/privacy.ts';
+import { errorText, Section } from '../components/section.tsx';
+
+/** '12345678' → '1234 5678', easier to read aloud and copy by hand. */
+export function groupCode(code: string): string {
+  return code.replace(/^(\d{4})(\d{4})$/, '$1 $2');
+}
+
+const visibilityOptions: { value: MemorialVisibility; label: string; text: string; Icon: typeof Lock }[] = [
+  {
+    value: 'private',
+    label: 'Besloten',
+    text: 'Alleen leden en mensen met de toegangscode zien de pagina.',
+    Icon: Lock,
+  },
+  {
+    value: 'public',
+    label: 'Openbaar',
+    text: 'Iedereen met de link kan de pagina bekijken en een kaarsje aansteken.',
+    Icon: Globe,
+  },
+];
+
+export function PrivacyTab({ memorial }: { memorial: Memorial }) {
+  const update = useUpdateMemorial(memorial.id);
+  const regenerate = useRegenerateCode(memorial.id);
+  const mail = useMailCode(memorial.id);
+  const [copied, setCopied] = useState(false);
+  const code = memorial.accessCode ?? '';
+
+  const setVisibility = async (visibility: MemorialVisibility) => {
+    try {
+      await update.mutateAsync({ visibility });
+      toast.success(visibility === 'private' ? 'De pagina is nu besloten' : 'De pagina is nu openbaar');
+    } catch (e) {
+      toast.error('De zichtbaarheid kon niet worden gewijzigd', errorText(e));
+      throw e;
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      toast.error('Kopiëren lukte niet', 'Selecteer de code en kopieer hem zelf.');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Section title="Wie mag de pagina zien?" description="Je kunt dit altijd weer veranderen.">
+        <div role="radiogroup" aria-label="Zichtbaarheid" className="grid gap-3 sm:grid-cols-2">
+          {visibilityOptions.map(({ value, label, text, Icon }) => {
+            const selected = memorial.visibility === value;
+            const card = (
+              <span
+                className={cn(
+                  'flex h-full gap-4 rounded-2xl border p-5 text-left transition-colors',
+                  selected ? 'border-primary bg-success-soft' : 'border-border hover:bg-secondary',
+                )}
+              >
+                <Icon
+                  aria-hidden
+                  className={cn('mt-0.5 h-5 w-5 shrink-0', selected ? 'text-primary' : 'text-muted')}
+                />
+                <span>
+                  <span className="flex items-center gap-2 font-semibold">
+                    {label}
+                    {selected && <Check aria-hidden className="h-4 w-4 text-primary" />}
+                  </span>
+                  <span className="mt-1 block text-sm text-muted">{text}</span>
+                </span>
+              </span>
+            );
+            if (selected) {
+              return (
+                <button key={value} type="button" role="radio" aria-checked="true" className="rounded-2xl">
+                  {card}
+                </button>
+              );
+            }
+            return (
+              <ConfirmDialog
+                key={value}
+                trigger={
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked="false"
+                    disabled={update.isPending}
+                    className="rounded-2xl"
+                  >
+                    {card}
+                  </button>
+                }
+                title={value === 'public' ? 'Pagina openbaar maken?' : 'Pagina besloten maken?'}
+                description={
+                  value === 'public'
+                    ? 'Iedereen met de link kan de pagina dan zien, ook zonder toegangscode. Herinneringen die alleen voor leden zijn, blijven dat.'
+                    : 'Alleen leden en mensen met de toegangscode kunnen de pagina dan nog zien.'
+                }
+                confirmLabel={value === 'public' ? 'Openbaar maken' : 'Besloten maken'}
+                onConfirm={() => setVisibility(value)}
+              />
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section
+        title="Toegangscode"
+        description="Met deze code van 8 cijfers openen bezoekers de besloten pagina via ‘Bezoek besloten pagina’. Deel hem alleen met mensen die de pagina mogen zien."
+      >
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+          <p className="rounded-2xl border border-border bg-background-soft px-6 py-4 text-center font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums select-all sm:text-4xl">
+            <span className="sr-only">Toegangscode: </span>
+            <span data-testid="access-code">{groupCode(code)}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void copy()}>
+              {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
+              {copied ? 'Gekopieerd' : 'Kopiëren'}
+            </Button>
+            <Link to={routes.memorialCard(memorial.id)} className={buttonClass('outline', 'md')}>
+              <Printer aria-hidden className="h-4 w-4" />
+              Kaartje afdrukken
+            </Link>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost">
+                  <RefreshCw aria-hidden className="h-4 w-4" />
+                  Nieuwe code maken
+                </Button>
+              }
+              title="Nieuwe toegangscode maken?"
+              description="De oude code werkt dan niet meer. Wie de pagina met de oude code bekeek, moet de nieuwe code invullen. Kaartjes met de oude code kloppen niet meer."
+              confirmLabel="Nieuwe code maken"
+              destructive
+              onConfirm={async () => {
+                try {
+                  await regenerate.mutateAsync();
+                  toast.success('Er is een nieuwe toegangscode gemaakt', 'De oude code werkt niet meer.');
+                } catch (e) {
+                  toast.error('Een nieuwe code maken is niet gelukt', errorText(e));
+                  throw e;
+                }
+              }}
+            />
+          </div>
+        </div>
+        <p role="status" className="sr-only">
+          {copied ? 'De toegangscode is gekopieerd' : ''}
+        </p>
+      </Section>
+
+      <Section
+        title="Code mailen"
+        description="Stuur iemand de toegangscode met een persoonlijke link die de pagina één keer direct opent (14 dagen geldig)."
+      >
+        {memorial.status !== 'active' ? (
+          <p className="text-sm text-muted">Dit kan zodra de pagina is gepubliceerd.</p>
+        ) : (
+          <Form
+            schema={accessCodeMailSchema}
+            defaultValues={{ email: '', name: '' }}
+            aria-label="Toegangscode mailen"
+            className="grid gap-5 sm:grid-cols-2"
+            onSubmit={async (values, form) => {
+              const result = await mail.mutateAsync(values);
+              form.reset({ email: '', name: '' });
+              if (result.mailSent) toast.success('De toegangscode is gemaild', `Naar ${values.email}`);
+              else toast.error('De e-mail kon niet worden verstuurd', 'Probeer het later opnieuw.');
+            }}
+          >
+            {(form) => (
+              <>
+                <TextField name="email" label="E-mailadres" type="email" required autoComplete="off" />
+                <TextField name="name" label="Naam (niet verplicht)" autoComplete="off" />
+                <FormError className="sm:col-span-2" />
+                <div className="sm:col-span-2">
+                  <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
+                    {form.formState.isSubmitting ? (
+                      <Spinner className="[&>span]:h-4 [&>span]:w-4" />
+                    ) : (
+                      <Send aria-hidden className="h-4 w-4" />
+                    )}
+                    Code mailen
+                  </Button>
+                </div>
+              </>
+            )}
+          </Form>
+        )}
+      </Section>
+    </div>
+  );
+}

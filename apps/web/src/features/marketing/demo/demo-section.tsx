@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Container, Eyebrow } from '../../../components/ui/container.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { demoMemorial, sampleMemories } from '../../../content/demo.ts';
+import { MemoryWall } from './memory-wall.tsx';
+
+// Swiper is only fetched when the demo scrolls into view.
+const Coverflow = lazy(() => import('./coverflow.tsx'));
+
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  // Without IntersectionObserver (very old browsers) the carousel simply loads at once. The prerendered
+  // HTML (no window) shows the placeholder, as the browser's first render does, so hydration matches.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+export function DemoSection() {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const placeholder = (
+    <div className="flex aspect-[4/5] max-h-[32rem] w-full items-center justify-center rounded-2xl bg-secondary text-muted sm:aspect-[16/9]">
+      <Spinner label="Fotocarrousel laden" />
+    </div>
+  );
+  return (
+    <section
+      aria-labelledby="demo-heading"
+      className="border-y border-border bg-background-soft py-20 sm:py-24"
+    >
+      <Container>
+        <div className="mx-auto max-w-2xl text-center">
+          <Eyebrow>Zo ziet een gedenkpagina eruit</Eyebrow>
+          <h2 id="demo-heading" className="mt-4 text-3xl font-semibold sm:text-5xl">
+            <span className="block text-lg font-normal text-muted sm:text-xl">{demoMemorial.heading}</span>
+            <span className="mt-2 block">{demoMemorial.firstName}</span>
+          </h2>
+          <p className="mt-3 text-lg tracking-widest text-accent">{demoMemorial.years}</p>
+          <p className="mt-5 leading-relaxed text-muted">{demoMemorial.intro}</p>
+        </div>
+        <div ref={ref} data-testid="demo-coverflow" className="mt-12 min-h-[24rem]">
+          {near ? (
+            <Suspense fallback={placeholder}>
+              <Coverflow slides={demoMemorial.slides} />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
+        </div>
+        <h3 className="mt-16 text-center text-2xl font-semibold">
+          Herinneringen aan {demoMemorial.firstName}
+        </h3>
+        <MemoryWall memories={sampleMemories} />
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memorialSchema } from '@aandenken/contract';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { useViewerScope } from '../../../lib/memorials/scope.tsx';
+
+/** PUT /core/memorial { status: 'active' }: a concept becomes visible ('Publiceren'). */
+export function usePublishMemorial(memorialId: string) {
+  const client = useApiClient();
+  const scope = useViewerScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      client.put('/memorial', { id: memorialId, status: 'active' }, { schema: memorialSchema }),
+    onSuccess: (memorial) => {
+      queryClient.setQueryData(memorialKeys.detail(scope, memorialId), memorial);
+      return queryClient.invalidateQueries({ queryKey: ['memorials'] });
+    },
+  });
+}

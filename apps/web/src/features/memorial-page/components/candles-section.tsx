@@ -1,0 +1,210 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { Flame, Flower2 } from 'lucide-react';
+import { CANDLE_MESSAGE_MAX, candleCreateSchema, type Candle, type Memorial } from '@aandenken/contract';
+import { Form, FormError, TextareaField, TextField } from '../../../components/form/form.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { formatRelative } from '../../../lib/memorials/time.ts';
+import { useCandles, useLightCandle } from '../api/candles.ts';
+import { CandleArt } from './candle-art.tsx';
+
+/** 'Steek een kaarsje aan' or 'leg een bloem neer': anyone who may see the page, with a name and a short message. */
+export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; defaultName: string }) {
+  const candles = useCandles(memorial.id);
+  const light = useLightCandle(memorial.id);
+  const [lit, setLit] = useState<Candle | null>(null);
+  const thanksRef = useRef<HTMLDivElement>(null);
+  const counts = candles.data?.pages[0]?.counts;
+  const items = candles.data?.pages.flatMap((p) => p.items) ?? [];
+
+  useEffect(() => {
+    if (lit) thanksRef.current?.focus();
+  }, [lit]);
+
+  return (
+    <section
+      id="kaarsjes"
+      aria-labelledby="candles-heading"
+      className="scroll-mt-20 border-t border-border bg-background-soft py-14 sm:py-20"
+    >
+      <Container className="grid gap-12 lg:grid-cols-[minmax(0,6fr)_minmax(0,5fr)] lg:gap-16">
+        <div>
+          <h2 id="candles-heading" className="text-3xl font-semibold sm:text-4xl">
+            Kaarsjes en bloemen
+          </h2>
+          <p className="mt-2 text-muted" aria-live="polite">
+            {counts
+              ? counts.total === 0
+                ? `Steek als eerste een kaarsje aan voor ${memorial.firstName}.`
+                : `${formatCount(counts.candle, 'kaarsje brandt', 'kaarsjes branden')} en ${formatCount(counts.flower, 'bloem is', 'bloemen zijn')} neergelegd voor ${memorial.firstName}.`
+              : '\u00a0'}
+          </p>
+
+          <div className="mt-8 grid items-center gap-6 rounded-3xl border border-border bg-card p-6 shadow-soft sm:grid-cols-[7rem_minmax(0,1fr)] sm:p-8">
+            <CandleArt className="mx-auto h-36 w-24 text-foreground sm:h-44" />
+            {lit ? (
+              <div
+                ref={thanksRef}
+                tabIndex={-1}
+                role="status"
+                className="candle-new text-center focus:outline-none sm:text-left"
+              >
+                <p className="font-serif text-2xl">
+                  {lit.kind === 'flower' ? 'Je bloem is neergelegd.' : 'Je kaarsje brandt.'}
+                </p>
+                <p className="mt-2 text-muted">
+                  Dank je wel, {lit.name}. Het staat nu bij de andere{' '}
+                  {lit.kind === 'flower' ? 'bloemen' : 'kaarsjes'}.
+                </p>
+                <Button variant="outline" className="mt-5" onClick={() => setLit(null)}>
+                  Nog een kaarsje of bloem
+                </Button>
+              </div>
+            ) : (
+              <Form
+                schema={candleCreateSchema}
+                defaultValues={{ kind: 'candle', name: defaultName, message: '' }}
+                aria-label="Kaarsje aansteken of bloem neerleggen"
+                className="flex flex-col gap-4"
+                onSubmit={async (values, form) => {
+                  const candle = await light.mutateAsync(values);
+                  form.reset({ kind: values.kind, name: values.name, message: '' });
+                  setLit(candle);
+                }}
+              >
+                {(form) => <CandleFields busy={form.formState.isSubmitting} />}
+              </Form>
+            )}
+          </div>
+        </div>
+
+        <div>
+          <h3 className="font-sans text-sm font-semibold tracking-[0.18em] text-accent uppercase">
+            Laatst aangestoken
+          </h3>
+          {candles.isPending ? (
+            <div className="mt-5 flex flex-col gap-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-16 rounded-2xl" />
+              ))}
+            </div>
+          ) : candles.isError ? (
+            <p role="alert" className="mt-5 text-sm text-danger">
+              De kaarsjes konden niet worden geladen. {candles.error.message}
+            </p>
+          ) : items.length === 0 ? (
+            <p className="mt-5 text-muted">Nog geen kaarsjes of bloemen.</p>
+          ) : (
+            <>
+              <ul className="mt-5 flex flex-col gap-3" aria-label="Kaarsjes en bloemen, nieuwste eerst">
+                {items.map((c) => (
+                  <li
+                    key={c.id}
+                    className={cn(
+                      'flex gap-3 rounded-2xl border border-border bg-card p-4',
+                      lit?.id === c.id && 'candle-new ring-2 ring-accent/40',
+                    )}
+                  >
+                    <span
+                      className={cn(
+                        'flex h-9 w-9 shrink-0 items-center justify-center rounded-full',
+                        c.kind === 'flower'
+                          ? 'bg-accent-soft text-accent'
+                          : 'bg-[#fff1d6] text-[#b86a10] dark:bg-[#3a2c14] dark:text-[#ffcf6b]',
+                      )}
+                    >
+                      {c.kind === 'flower' ? (
+                        <Flower2 aria-hidden className="h-4 w-4" />
+                      ) : (
+                        <Flame aria-hidden className="h-4 w-4" />
+                      )}
+                      <span className="sr-only">{c.kind === 'flower' ? 'Bloem' : 'Kaarsje'}</span>
+                    </span>
+                    <div className="min-w-0">
+                      <p className="text-sm">
+                        <span className="font-medium">{c.name}</span>{' '}
+                        <span className="text-muted">· {formatRelative(c.createdAt)}</span>
+                      </p>
+                      {c.message && (
+                        <p className="mt-0.5 text-sm leading-relaxed break-words text-muted">{c.message}</p>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {candles.hasNextPage && (
+                <Button
+                  variant="ghost"
+                  className="mt-4"
+                  disabled={candles.isFetchingNextPage}
+                  onClick={() => void candles.fetchNextPage()}
+                >
+                  {candles.isFetchingNextPage && <Spinner className="[&>span]:h-4 [&>span]:w-4" />}
+                  Meer tonen
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function CandleFields({ busy }: { busy: boolean }) {
+  const { register, watch } = useFormContext<{ kind: 'candle' | 'flower'; message?: string | null }>();
+  const kind = watch('kind');
+  const message = watch('message') ?? '';
+  return (
+    <>
+      <fieldset>
+        <legend className="sr-only">Wat wil je achterlaten?</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-full bg-secondary p-1">
+          {(
+            [
+              ['candle', 'Kaarsje', Flame],
+              ['flower', 'Bloem', Flower2],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                kind === value ? 'bg-card text-foreground shadow-sm' : 'text-muted hover:text-foreground',
+              )}
+            >
+              <input type="radio" value={value} {...register('kind')} className="sr-only" />
+              <Icon aria-hidden className="h-4 w-4" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField name="name" label="Je naam" required autoComplete="name" maxLength={80} />
+      <TextareaField
+        name="message"
+        label="Bericht (niet verplicht)"
+        rows={2}
+        maxLength={CANDLE_MESSAGE_MAX}
+        hint={<span aria-live="off">{`${message.length} / ${CANDLE_MESSAGE_MAX} tekens`}</span>}
+        className="[&_textarea]:min-h-20"
+      />
+      <FormError />
+      <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-start">
+        {busy ? (
+          <Spinner className="[&>span]:h-5 [&>span]:w-5" />
+        ) : kind === 'flower' ? (
+          <Flower2 aria-hidden className="h-4 w-4" />
+        ) : (
+          <Flame aria-hidden className="h-4 w-4" />
+        )}
+        {kind === 'flower' ? 'Leg een bloem neer' : 'Steek een kaarsje aan'}
+      </Button>
+    </>
+  );
+}

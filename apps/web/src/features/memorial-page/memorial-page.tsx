@@ -1,0 +1,90 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LINK_TOKEN_INVALID_MESSAGE, routes } from '@aandenken/contract';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth/auth-context.ts';
+import { storeGuestToken } from '../../lib/guest-token.ts';
+import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
+import { useMemorial } from '../../lib/memorials/queries.ts';
+import { GuestScope } from '../../lib/memorials/scope.tsx';
+import { linkTokenFromHash, useConsumeLink } from './api/consume-link.ts';
+import { LoadError } from './components/load-error.tsx';
+import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
+import { MemorialView } from './memorial-view.tsx';
+import './memorial.css';
+
+/** 401, 403 and 404 look the same to the visitor: the page does not exist or is private. */
+export const isUnavailable = (error: unknown) =>
+  error instanceof ApiError && [401, 403, 404].includes(error.status);
+
+/**
+ * /memorial/{id}: the memorial page for everyone who may see it. A signed-in visitor who is not a
+ * member but entered this page's access code sees it as a guest.
+ */
+export default function MemorialPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const linkToken = linkTokenFromHash(location.hash);
+  const consume = useConsumeLink();
+  const consumed = useRef<string | null>(null);
+  const memorial = useMemorial(id, auth.status !== 'loading' && !linkToken);
+
+  // The one-time link of an access mail: exchange it for a guest token, then open the page without it.
+  useEffect(() => {
+    if (!linkToken || consumed.current === linkToken) return;
+    consumed.current = linkToken;
+    consume.mutate(linkToken, {
+      onSuccess: (guest) => {
+        storeGuestToken(guest.token);
+        queryClient.removeQueries({ queryKey: ['memorial'] });
+        void navigate({ pathname: routes.memorial(guest.memorialId), hash: '' }, { replace: true });
+      },
+    });
+  }, [linkToken, consume, queryClient, navigate]);
+  const guest = useMemo(() => {
+    const access = readGuestAccess();
+    return access?.memorialId === id ? access : null;
+    // Read again when the page or the session changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, auth.status]);
+
+  if (linkToken && consume.isError) {
+    return (
+      <section
+        role="alert"
+        className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center"
+      >
+        <h1 className="text-3xl">Deze link werkt niet meer</h1>
+        <p className="mt-4 text-lg text-muted">
+          {LINK_TOKEN_INVALID_MESSAGE} Vul de toegangscode uit de e-mail in om de pagina te openen.
+        </p>
+        <Link to={routes.privatePage} className={buttonClass('primary', 'lg', 'mt-8')}>
+          Toegangscode invullen
+        </Link>
+      </section>
+    );
+  }
+  if (auth.status === 'loading' || linkToken || memorial.isPending) return <MemorialSkeleton />;
+
+  if (memorial.isError) {
+    if (isUnavailable(memorial.error)) {
+      if (auth.status === 'authenticated' && guest && !guest.expired) {
+        return (
+          <GuestScope>
+            <MemorialView id={id} />
+          </GuestScope>
+        );
+      }
+      return <MemorialUnavailable expiredGuestAccess={guest?.expired} />;
+    }
+    return <LoadError error={memorial.error} onRetry={() => void memorial.refetch()} />;
+  }
+
+  return <MemorialView id={id} />;
+}

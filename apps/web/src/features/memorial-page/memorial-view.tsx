@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import { roleAtLeast } from '@aandenken/contract';
+import { useAuth } from '../../lib/auth/auth-context.ts';
+import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
+import { fullName } from '../../lib/memorials/life.ts';
+import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
+import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import { AddMemoryDialog } from './components/add-memory-dialog.tsx';
+import { BiographySection } from './components/biography-section.tsx';
+import { CandlesSection } from './components/candles-section.tsx';
+import { Gallery } from './components/gallery.tsx';
+import { MemorialHero } from './components/memorial-hero.tsx';
+import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
+import { StatusBanners } from './components/status-banners.tsx';
+import { MemoryWall } from './components/memory-wall.tsx';
+
+/** Who is looking, as far as the page needs to know. */
+export interface Viewer {
+  /** Owner or editor: sees 'Beheren'. */
+  canManage: boolean;
+  /** Members from contributor up, and guests (members or with a guest token). */
+  canAddMemory: boolean;
+  /** Members and guests; not anonymous visitors of a public page. */
+  canLove: boolean;
+  /** Visiting with the access code's guest token: must give a name with a memory. */
+  isGuestVisit: boolean;
+  /** Name to prefill (the account's, or the invitation's). */
+  defaultName: string;
+}
+
+export function MemorialView({ id }: { id: string }) {
+  const auth = useAuth();
+  const scope = useViewerScope();
+  const memorialQuery = useMemorial(id);
+  const gallery = useGallery(id, memorialQuery.isSuccess);
+  const [addOpen, setAddOpen] = useState(false);
+
+  const viewer = useMemo<Viewer | null>(() => {
+    const m = memorialQuery.data;
+    if (!m) return null;
+    const guestToken = scope === 'guest' || auth.status !== 'authenticated';
+    const isGuestVisit = m.role === 'guest' && guestToken;
+    const guest = isGuestVisit ? readGuestAccess() : null;
+    return {
+      canManage: roleAtLeast(m.role, 'editor'),
+      canAddMemory: m.status !== 'archived' && roleAtLeast(m.role, 'guest'),
+      canLove: roleAtLeast(m.role, 'guest'),
+      isGuestVisit,
+      defaultName: (!isGuestVisit && auth.user?.name) || guest?.name || '',
+    };
+  }, [memorialQuery.data, scope, auth.status, auth.user]);
+
+  if (!memorialQuery.data || !viewer) return <MemorialSkeleton />;
+  const memorial = memorialQuery.data;
+  const photos = (gallery.data?.items ?? []).filter((m) => m.status !== 'failed');
+  const cover =
+    photos.find((p) => p.id === memorial.coverMediaId && p.kind === 'image') ??
+    photos.find((p) => p.kind === 'image') ??
+    null;
+
+  return (
+    <article aria-labelledby="memorial-name" className="pb-10">
+      <title>{`${fullName(memorial)} · Aandenken`}</title>
+      <StatusBanners memorial={memorial} viewer={viewer} />
+      <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      <Gallery memorial={memorial} photos={photos} loading={gallery.isPending} />
+      <BiographySection memorial={memorial} canManage={viewer.canManage} />
+      <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      <CandlesSection memorial={memorial} defaultName={viewer.defaultName} />
+      {viewer.canAddMemory && (
+        <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />
+      )}
+    </article>
+  );
+}

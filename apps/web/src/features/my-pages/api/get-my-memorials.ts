@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { memorialPartOfResultSchema } from '@aandenken/contract';
+import { useApiClient } from '../../../lib/api-client.ts';
+
+/** POST /core/memorial/query/partof: the signed-in user's memorials with their role. */
+export function useMyMemorials(enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['memorials', 'partof'],
+    enabled,
+    queryFn: ({ signal }) =>
+      client.post('/memorial/query/partof', { limit: 100 }, { schema: memorialPartOfResultSchema, signal }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
+
+/** POST /core/guest/token: an access code for a guest token scoped to one memorial. */
+export const guestTokenResultSchema = z.object({ token: z.string().min(1), memorialId: z.string().min(1) });
+export type GuestTokenResult = z.infer<typeof guestTokenResultSchema>;
+
+export function requestGuestToken(client: ApiClient, accessCode: string): Promise<GuestTokenResult> {
+  return client.post('/guest/token', { accessCode }, { schema: guestTokenResultSchema });
+}
+
+export function useRequestGuestToken() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (accessCode: string) => requestGuestToken(client, accessCode) });
+}

@@ -1,0 +1,106 @@
+import { Link, useNavigate } from 'react-router';
+import { ArrowRight, KeyRound, LifeBuoy } from 'lucide-react';
+import { accessCodeFormSchema, ACCESS_CODE_LENGTH, routes } from '@aandenken/contract';
+import { Form, FormError, TextField } from '../../components/form/form.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { storeGuestToken } from '../../lib/guest-token.ts';
+import { accessCodeErrorMessage } from './api/access-code-errors.ts';
+import { useRequestGuestToken } from './api/request-guest-token.ts';
+import { CodeFromLink } from './code-from-link.tsx';
+
+/** /beslotenpagina: the visitor enters the 8-digit code and gets into the private memorial page. */
+export default function PrivatePage() {
+  const navigate = useNavigate();
+  const guestToken = useRequestGuestToken();
+
+  return (
+    <section className="relative flex min-h-[calc(100dvh-4rem)] items-center overflow-hidden py-16">
+      <title>Besloten pagina · Aandenken</title>
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_24rem_at_50%_0%,color-mix(in_srgb,var(--primary)_14%,transparent),transparent)]"
+      />
+      <div className="relative mx-auto w-full max-w-md px-5">
+        <div className="rounded-3xl border border-border bg-card p-7 text-card-foreground shadow-lift sm:p-10">
+          <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent">
+            <KeyRound aria-hidden className="h-6 w-6" />
+          </div>
+          <h1 className="mt-6 text-center text-3xl font-semibold">Ga naar de besloten pagina</h1>
+          <p className="mt-3 text-center leading-relaxed text-muted">
+            Vul de code van {ACCESS_CODE_LENGTH} cijfers in die je per e-mail of op een kaartje hebt
+            ontvangen.
+          </p>
+          <Form
+            schema={accessCodeFormSchema}
+            defaultValues={{ accessCode: '' }}
+            className="mt-8 flex flex-col gap-5"
+            aria-label="Toegangscode invullen"
+            onSubmit={async ({ accessCode }, form) => {
+              try {
+                const { token, memorialId } = await guestToken.mutateAsync(accessCode);
+                storeGuestToken(token);
+                await navigate(routes.memorial(memorialId));
+              } catch (error) {
+                form.setError(
+                  'accessCode',
+                  { type: 'server', message: accessCodeErrorMessage(error) },
+                  { shouldFocus: true },
+                );
+              }
+            }}
+          >
+            {(form) => (
+              <>
+                <CodeFromLink />
+                <TextField
+                  name="accessCode"
+                  label="Toegangscode"
+                  required
+                  placeholder="12345678"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={ACCESS_CODE_LENGTH + 4}
+                  spellCheck={false}
+                  className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.35em]"
+                />
+                <FormError />
+                <Button type="submit" size="lg" disabled={form.formState.isSubmitting} className="w-full">
+                  {form.formState.isSubmitting ? (
+                    <>
+                      <Spinner className="h-5 w-5 [&>span]:h-5 [&>span]:w-5" />
+                      Bezig met openen...
+                    </>
+                  ) : (
+                    <>
+                      Ga naar pagina
+                      <ArrowRight aria-hidden className="h-4 w-4" />
+                    </>
+                  )}
+                </Button>
+              </>
+            )}
+          </Form>
+        </div>
+        <aside
+          aria-labelledby="help-heading"
+          className="mt-6 flex gap-4 rounded-2xl border border-border bg-card/70 p-5"
+        >
+          <LifeBuoy aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+          <div>
+            <h2 id="help-heading" className="font-sans text-sm font-semibold">
+              Hulp nodig?
+            </h2>
+            <p className="mt-1 text-sm leading-relaxed text-muted">
+              Heb je geen code ontvangen of lukt het niet om de pagina te openen?{' '}
+              <Link to={routes.contact} className="font-medium text-primary underline underline-offset-4">
+                Neem contact met ons op
+              </Link>
+              .
+            </p>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

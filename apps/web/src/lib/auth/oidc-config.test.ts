@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasStoredSession, oidcAuthority, safeReturnUrl, userStorageKey } from './oidc-config.ts';
+
+afterEach(() => sessionStorage.clear());
+
+describe('identity client configuration', () => {
+  it('defaults to the embedded realm on this origin', () => {
+    expect(oidcAuthority()).toBe(`${window.location.origin}/realms/aandenken`);
+    expect(userStorageKey()).toBe(`oidc.user:${window.location.origin}/realms/aandenken:web`);
+  });
+
+  it('knows whether a stored session exists without loading the identity library', () => {
+    expect(hasStoredSession()).toBe(false);
+    sessionStorage.setItem(userStorageKey(), '{}');
+    expect(hasStoredSession()).toBe(true);
+  });
+
+  it('follows only paths on this site after signing in or out', () => {
+    expect(safeReturnUrl('/verify-memorial?firstName=Jan&lastName=Jansen')).toBe('/verify-memorial?firstName=Jan&lastName=Jansen');
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', undefined, 42]) {
+      expect(safeReturnUrl(bad)).toBe('/');
+    }
+  });
+});

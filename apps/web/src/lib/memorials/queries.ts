@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
+import { useApiClient } from '../api-client.ts';
+import { useViewerScope, type ViewerScope } from './scope.tsx';
+
+/** Query keys of one memorial; everything of a memorial starts with `memorialKeys.all(scope, id)`. */
+export const memorialKeys = {
+  all: (scope: ViewerScope, id: string) => ['memorial', scope, id] as const,
+  detail: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'detail'] as const,
+  biography: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'biography'] as const,
+  gallery: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'gallery'] as const,
+  wall: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'wall'] as const,
+  candles: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'candles'] as const,
+  manage: (scope: ViewerScope, id: string, part: string) => ['memorial', scope, id, 'manage', part] as const,
+};
+
+/** GET /core/memorial/{id}: what the caller may see, with their role. */
+export function useMemorial(id: string, enabled = true) {
+  const client = useApiClient();
+  const scope = useViewerScope();
+  return useQuery({
+    queryKey: memorialKeys.detail(scope, id),
+    enabled,
+    // A 404 is an answer, not a hiccup: do not ask again.
+    retry: false,
+    queryFn: ({ signal }) => client.get(`/memorial/${id}`, { schema: memorialSchema, signal }),
+  });
+}
+
+/** GET /core/memorial/biography/{memorialId} */
+export function useBiography(id: string, enabled = true) {
+  const client = useApiClient();
+  const scope = useViewerScope();
+  return useQuery({
+    queryKey: memorialKeys.biography(scope, id),
+    enabled,
+    queryFn: ({ signal }) => client.get(`/memorial/biography/${id}`, { schema: biographySchema, signal }),
+  });
+}
+
+/** GET /core/memorial-media/all/{id}: the gallery in its order. */
+export function useGallery(id: string, enabled = true) {
+  const client = useApiClient();
+  const scope = useViewerScope();
+  return useQuery({
+    queryKey: memorialKeys.gallery(scope, id),
+    enabled,
+    queryFn: ({ signal }) => client.get(`/memorial-media/all/${id}`, { schema: mediaListSchema, signal }),
+  });
+}

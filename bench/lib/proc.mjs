@@ -1,0 +1,170 @@
+// Processes for the benchmark: the built server, the bare node:http baseline, TypeScript steps, memory probes.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const serverDir = path.join(root, 'apps/server');
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
+  }
+}
+
+/** Runs a TypeScript step of the benchmark (`node --import tsx`), returning the JSON it reports last. */
+export async function runStep(script, args, { log, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => {
+      err += d;
+      log?.(String(d).trimEnd());
+    });
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`${script} exited with ${code}:\n${err.slice(-3000)}`));
+      try {
+        resolve(JSON.parse(last));
+      } catch {
+        reject(new Error(`${script} reported no result:\n${out.slice(-2000)}\n${err.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+/**
+ * Starts a process and waits until GET /healthz answers 200. Resolves with the child, its base URL and
+ * the milliseconds from spawn to healthy.
+ */
+export async function startProcess({ command, args, cwd, env, port, logFile, timeoutMs = 120_000 }) {
+  const out = fs.openSync(logFile, 'a');
+  const t0 = performance.now();
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited)
+      throw new Error(
+        `${args.join(' ')} exited (${JSON.stringify(exited)}) before it was healthy; see ${logFile}`,
+      );
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`not healthy after ${timeoutMs} ms; see ${logFile}`);
+    }
+    await sleep(20);
+  }
+  const healthyMs = performance.now() - t0;
+  return {
+    child,
+    url,
+    healthyMs,
+    pid: child.pid,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The app server exactly as `npm start` runs it (node --import tsx src/server.ts), on a free port. */
+export async function startServer({ dataDir, databaseUrl, webDist, env = {}, logFile, viaNpmStart = false }) {
+  const port = await freePort();
+  const serverEnv = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
+    // The global limit (300 a minute per address) would answer most of a load test with 429.
+    RATE_LIMIT_MAX: '1000000000',
+    ...env,
+  };
+  return startProcess(
+    viaNpmStart
+      ? {
+          command: process.execPath,
+          args: [path.join(root, 'scripts/start.mjs')],
+          cwd: root,
+          env: serverEnv,
+          port,
+          logFile,
+        }
+      : {
+          command: process.execPath,
+          args: ['--import', 'tsx', 'src/server.ts'],
+          cwd: serverDir,
+          env: serverEnv,
+          port,
+          logFile,
+        },
+  );
+}
+
+/** The physical limit: a bare node:http server answering every request with the same precomputed bytes. */
+export async function startBaseline({ bodyFile, contentType, logFile }) {
+  const port = await freePort();
+  return startProcess({
+    command: process.execPath,
+    args: [path.join(root, 'bench/baseline-server.mjs'), String(port), bodyFile, contentType],
+    cwd: root,
+    env: {},
+    port,
+    logFile,
+  });
+}
+
+/** Samples a process's memory while `fn` runs; returns fn's result and the highest resident size seen. */
+export async function sampleMemory(pid, fn) {
+  let maxRss = memoryOf(pid).rssMb;
+  const timer = setInterval(() => {
+    const { rssMb } = memoryOf(pid);
+    if (rssMb > maxRss) maxRss = rssMb;
+  }, 100);
+  try {
+    const result = await fn();
+    return { result, maxRssMb: Math.max(maxRss, memoryOf(pid).rssMb) };
+  } finally {
+    clearInterval(timer);
+  }
+}

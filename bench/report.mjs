@@ -1,0 +1,200 @@
+// Turns bench/results/latest.json into the tables of docs/performance.md (between the bench markers).
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './lib/proc.mjs';
+
+const START = '<!-- bench:start (written by npm run bench; do not edit by hand) -->';
+const END = '<!-- bench:end -->';
+
+export function machine() {
+  let postgres = 'unknown';
+  try {
+    postgres = execSync('psql --version', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // the server's version is not essential to the table
+  }
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    postgres,
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
+  };
+}
+
+const n0 = (x) => (x == null || Number.isNaN(x) ? '–' : Math.round(x).toLocaleString('en-US'));
+const n1 = (x) => (x == null || Number.isNaN(x) ? '–' : x.toFixed(1));
+const n2 = (x) => (x == null || Number.isNaN(x) ? '–' : x.toFixed(2));
+const pct = (x) => (x == null ? '–' : `${(x * 100).toFixed(1)} %`);
+const ok = (pass) => (pass == null ? '' : pass ? '✅' : '❌');
+const when = (section) =>
+  section?.measuredAt
+    ? ` (measured ${section.measuredAt.slice(0, 16).replace('T', ' ')} UTC${section.quick ? ', --quick' : ''})`
+    : '';
+const failed = (section) =>
+  section?.error ? `\n**This section failed in the last run:** \`${section.error.split('\n')[0]}\`\n` : '';
+
+function apiTable(api) {
+  if (!api?.runs) return `_Not measured yet._${failed(api)}`;
+  const rows = api.runs.map((r) => {
+    let target = '';
+    let pass = null;
+    if (r.target === 'memorial' && r.cache && r.db === 'postgres') {
+      target = '≥ 40 %';
+      pass = r.ratio >= 0.4;
+    } else if (r.target === 'wall' && !r.cache) {
+      target = '≥ 10 %';
+      pass = r.ratio >= 0.1;
+    }
+    const p99 = r.app.p99Ms < 50;
+    const clean = r.app.errors === 0 && r.app.non2xx === 0;
+    return `| ${r.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${r.target === 'memorial' ? '`GET /core/memorial/{id}`' : 'wall, first page'} | ${r.cache ? 'cached' : 'uncached'} | ${n0(r.app.rps)} | ${n0(r.baseline?.rps)} | ${pct(r.ratio)} ${target ? `(target ${target}) ${ok(pass)}` : ''} | ${r.app.p50Ms} / ${r.app.p99Ms} ${ok(p99)}${r.baseline ? ` (baseline ${r.baseline.p99Ms})` : ''} | ${r.app.errors} / ${r.app.non2xx} ${ok(clean)} | ${n0(r.bytes)} |`;
+  });
+  return [
+    `Seeded: ${api.seed.memories} published memories and ${api.seed.photos} photos (${api.seed.variants} variants) on one public memorial, through the real routes and media pipeline.`,
+    '',
+    '| database | request | response cache | app req/s | baseline req/s | app / baseline | latency p50 / p99 ms (target p99 < 50) | errors (timeouts) / non-2xx | bytes |',
+    '|---|---|---|---:|---:|---|---|---|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+function scalingTable(scaling) {
+  if (!Array.isArray(scaling?.runs)) return `_Not measured yet._${failed(scaling)}`;
+  const rows = scaling.runs.flatMap((run) =>
+    run.results.map(
+      (r) =>
+        `| ${run.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${n0(r.memories)} | ${n2(r.first.medianMs)} | ${n2(r.middle.medianMs)} | ${n2(r.last.medianMs)} | ${r.statementsBySize[1]} / ${r.statementsBySize[20]} / ${r.statementsBySize[50]} |`,
+    ),
+  );
+  return [
+    '| database | memories on the memorial | first page ms | page in the middle ms | last page ms | SQL statements per request at 1 / 20 / 50 per page |',
+    '|---|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function pagesTable(pages, bundle) {
+  const out = [];
+  if (bundle?.entry) {
+    const route = bundle.chunks.filter((c) => c.route !== false)[0];
+    const lazy = bundle.chunks.filter((c) => c.route === false)[0];
+    out.push(
+      `Bundle (gzip level 9, 1 KB = 1024 bytes): entry of \`/\` **${n1(bundle.entry.gzipKb)} KB** (budget 100) ${ok(bundle.entry.gzipKb <= 100)}, ` +
+        `largest route chunk ${route ? `\`${route.name.replace(/^src\//, '')}\` **${n1(route.gzipKb)} KB**` : '–'} (budget 50) ${ok(!route || route.gzipKb <= 50)}, ` +
+        `CSS ${n1(bundle.entry.cssGzipKb)} KB; identity client and carousel outside the entry ${ok(bundle.leaked.length === 0)}${bundle.leaked.length ? ` (in the entry: ${bundle.leaked.join(', ')})` : ''}. ` +
+        (lazy ? `Largest other lazy chunk (no budget): \`${lazy.name.replace(/^src\//, '')}\` ${n1(lazy.gzipKb)} KB. ` : '') +
+        `What a first visit to a route downloads beyond the entry: ${bundle.chunks
+          .filter((c) => c.route !== false && c.firstVisitKb != null)
+          .sort((a, b) => b.firstVisitKb - a.firstVisitKb)
+          .slice(0, 6)
+          .map((c) => `${c.name.replace(/^src\/features\//, '').replace(/\.tsx$/, '')} ${n1(c.firstVisitKb)} KB`)
+          .join(', ')} (largest first).`,
+      '',
+    );
+  } else out.push(`Bundle: _not measured yet._${failed(bundle)}`, '');
+  if (!pages?.results) return [...out, `Lighthouse: _not measured yet._${failed(pages)}`].join('\n');
+  out.push(
+    `Lighthouse ${pages.lighthouse}, mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown) ${pages.runs} run(s) per page, median; desktop ${pages.desktopRuns ?? pages.runs} run(s); Chromium ${pages.chromium}.`,
+    '',
+    '| page | mobile score (≥ 95) | desktop score (100) | LCP mobile (< 1.8 s) | CLS (< 0.05) | TBT mobile (< 150 ms) | content in the HTML | images sized | fonts |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...pages.results.map(
+      (p) =>
+        `| \`${p.path}\`${p.label ? ` (${p.label})` : ''} | ${p.mobile.score} ${ok(p.mobile.score >= 95)} | ${p.desktop.score} ${ok(p.desktop.score >= 100)} | ${(p.mobile.lcpMs / 1000).toFixed(2)} s ${ok(p.mobile.lcpMs < 1800)} | ${p.mobile.cls.toFixed(3)} ${ok(p.mobile.cls < 0.05)} | ${Math.round(p.mobile.tbtMs)} ms ${ok(p.mobile.tbtMs < 150)} | ${p.htmlHasContent === null ? 'from the API (not prerendered)' : p.htmlHasContent ? 'yes' : 'no'} ${ok(p.htmlHasContent)} | ${p.unsizedImages === 0 ? 'yes' : `${p.unsizedImages} unsized`} ${ok(p.unsizedImages === 0)} | ${p.externalFonts === 0 ? 'self-hosted' : `${p.externalFonts} external`} ${ok(p.externalFonts === 0)} |`,
+    ),
+  );
+  return out.join('\n');
+}
+
+function uploadsTable(u) {
+  if (!u?.app) return `_Not measured yet._${failed(u)}`;
+  return [
+    `A ${u.image.width} × ${u.image.height} JPEG (${n1(u.image.bytes / 1024 / 1024)} MB), median of the runs.`,
+    '',
+    '| | upload answered | all variants ready | peak memory of the process |',
+    '|---|---:|---:|---:|',
+    `| the app (\`POST /core/memory/medias\`, PGlite, job queue in-process) | ${n0(u.app.answerMs)} ms | ${n0(u.app.fullMs)} ms | ${n0(u.app.peakMb)} MB (${n0(u.app.restMb)} MB before) |`,
+    `| floor: \`sharp\` alone on the same file (web-sized WebP; then every variant) | ${n0(u.floor.answerMs)} ms | ${n0(u.floor.answerMs + u.floor.variantsMs)} ms | ${n0(u.floor.peakMb)} MB (${n0(u.floor.restMb)} MB before) |`,
+  ].join('\n');
+}
+
+function startTable(start, api) {
+  const out = [];
+  if (start?.results) {
+    out.push(
+      `Spawned as ${start.viaNpmStart ? '`npm start` (scripts/start.mjs, web already built)' : 'what `npm start` runs (`node --import tsx src/server.ts`, web already built)'}, until \`GET /healthz\` answers 200; memory 3 s later (example memorials seeding in the background on a first start).`,
+      '',
+      '| case | to a healthy /healthz | resident memory at rest |',
+      '|---|---:|---:|',
+      ...start.results.map((r) => `| ${r.name} | ${n0(r.healthyMs)} ms | ${n0(r.restMb)} MB |`),
+    );
+  } else out.push(`_Not measured yet._${failed(start)}`);
+  if (api?.runs) {
+    out.push(
+      '',
+      '| server under the load of item 1 | at rest (before the runs) | highest resident memory during the runs |',
+      '|---|---:|---:|',
+    );
+    for (const db of ['pglite', 'postgres']) {
+      for (const cache of [true, false]) {
+        const runs = api.runs.filter((r) => r.db === db && r.cache === cache);
+        if (!runs.length) continue;
+        out.push(
+          `| ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}, cache ${cache ? 'on' : 'off'} | ${n0(runs[0].restMb)} MB | ${n0(Math.max(...runs.map((r) => r.loadMaxRssMb)))} MB |`,
+        );
+      }
+    }
+  }
+  return out.join('\n');
+}
+
+export function renderTables(r) {
+  const m = r.machine ?? machine();
+  return [
+    START,
+    `Machine: ${m.cpus} CPUs (${m.cpuModel}), ${n1(m.memoryGb)} GB memory, Node ${m.node}, ${m.postgres}; load average at the end ${m.loadAverage?.join(' / ')} (shared machine).`,
+    `Last run: ${r.date?.slice(0, 16).replace('T', ' ')} UTC, \`${r.command}\`, ${n0(r.seconds)} s.`,
+    '',
+    `### 1. API against the bare node:http baseline${when(r.api)}`,
+    '',
+    apiTable(r.api),
+    '',
+    `### 2. The wall at 100, 10,000 and 100,000 memories (response cache off)${when(r.scaling)}`,
+    '',
+    scalingTable(r.scaling),
+    '',
+    `### 3. Pages${when(r.pages)}`,
+    '',
+    pagesTable(r.pages, r.bundle),
+    '',
+    `### 4. Uploads${when(r.uploads)}`,
+    '',
+    uploadsTable(r.uploads),
+    '',
+    `### 5. Start and memory${when(r.start)}`,
+    '',
+    startTable(r.start, r.api),
+    END,
+  ].join('\n');
+}
+
+export function writeReport(results) {
+  const file = path.join(root, 'docs/performance.md');
+  const doc = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : `# Performance\n\n## Results\n\n${START}\n${END}\n`;
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  const tables = renderTables(results);
+  const next =
+    start >= 0 && end > start
+      ? doc.slice(0, start) + tables + doc.slice(end + END.length)
+      : `${doc.trimEnd()}\n\n${tables}\n`;
+  fs.writeFileSync(file, next);
+}

@@ -1,0 +1,129 @@
+// 1. API throughput against the bare node:http baseline, on PGlite and on the PostgreSQL server; also the
+// server's memory at rest and under this load (item 5).
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { memoryOf, runStep, sampleMemory, startBaseline, startServer } from '../lib/proc.mjs';
+import { createDatabase, dropDatabase } from '../lib/pg.mjs';
+
+const CONNECTIONS = 50;
+
+async function load(url, request, { warmSeconds, seconds }) {
+  const opts = { url, connections: CONNECTIONS, ...request };
+  await autocannon({ ...opts, duration: warmSeconds });
+  const r = await autocannon({ ...opts, duration: seconds });
+  return {
+    rps: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+async function fetchBody(url, request) {
+  const res = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200)
+    throw new Error(`${request.method} ${url}: ${res.status} ${body.toString().slice(0, 200)}`);
+  return { body, cache: res.headers.get('x-cache'), contentType: res.headers.get('content-type') };
+}
+
+export async function apiSection({ tmp, quick, adminUrl, log }) {
+  const timing = quick ? { warmSeconds: 1, seconds: 3 } : { warmSeconds: 3, seconds: 10 };
+  const dataDir = path.join(tmp, 'api-data');
+  log('api: seeding a public memorial with 200 memories and 50 photos (real routes and media pipeline)…');
+  const seed = await runStep('seed-api.ts', ['--data-dir', dataDir], { log });
+  log(`api: seeded in ${seed.seconds.toFixed(0)} s: ${JSON.stringify(seed)}`);
+  const database = await createDatabase(adminUrl, 'api');
+  await runStep('copy-db.ts', ['--data-dir', dataDir, '--database-url', database.url], { log });
+
+  const targets = {
+    memorial: { path: `/core/memorial/${seed.memorialId}`, request: { method: 'GET' } },
+    wall: {
+      path: '/core/memories/query-memorial',
+      request: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ memorialId: seed.memorialId }),
+      },
+    },
+  };
+  const results = { seed, runs: [] };
+  try {
+    for (const db of ['pglite', 'postgres']) {
+      const databaseUrl = db === 'postgres' ? database.url : undefined;
+      for (const cache of [true, false]) {
+        const server = await startServer({
+          dataDir,
+          databaseUrl,
+          env: { SEED_EXAMPLES: 'false', ...(cache ? {} : { RESPONSE_CACHE_MB: '0' }) },
+          logFile: path.join(tmp, `server-${db}-${cache ? 'cached' : 'uncached'}.log`),
+        });
+        try {
+          const rest = memoryOf(server.pid);
+          // Uncached, only the wall has a target (the memorial read's uncached cost shows in section 2's terms).
+          for (const [name, target] of Object.entries(targets).filter(([n]) => cache || n === 'wall')) {
+            const {
+              body,
+              cache: xCache,
+              contentType,
+            } = await fetchBody(server.url + target.path, target.request);
+            if (cache && xCache !== 'hit' && xCache !== 'miss')
+              throw new Error(`${name}: no cache header on ${db}`);
+            const bodyFile = path.join(tmp, `${name}.json`);
+            fs.writeFileSync(bodyFile, body);
+            let baseline = null;
+            if (cache) {
+              const base = await startBaseline({
+                bodyFile,
+                contentType,
+                logFile: path.join(tmp, 'baseline.log'),
+              });
+              try {
+                baseline = await load(base.url + target.path, target.request, timing);
+              } finally {
+                await base.stop();
+              }
+            }
+            const { result: app, maxRssMb } = await sampleMemory(server.pid, () =>
+              load(server.url + target.path, target.request, timing),
+            );
+            // The answer after the load is still the same bytes (and, cached, from the cache).
+            const after = await fetchBody(server.url + target.path, target.request);
+            if (!after.body.equals(body)) throw new Error(`${name} on ${db}: the answer changed under load`);
+            const run = {
+              db,
+              target: name,
+              cache,
+              bytes: body.length,
+              app,
+              baseline,
+              ratio: baseline ? app.rps / baseline.rps : null,
+            };
+            Object.assign(run, { restMb: rest.rssMb, loadMaxRssMb: maxRssMb });
+            results.runs.push(run);
+            log(
+              `api: ${db} ${name} ${cache ? 'cached' : 'uncached'}: ${app.rps.toFixed(0)} req/s, p99 ${app.p99Ms} ms, errors ${app.errors}, non-2xx ${app.non2xx}` +
+                (baseline
+                  ? `; baseline ${baseline.rps.toFixed(0)} req/s → ${(run.ratio * 100).toFixed(1)}%`
+                  : ''),
+            );
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    await dropDatabase(adminUrl, database.name);
+  }
+  // The uncached runs have no baseline of their own: the bytes are the same, so the cached run's applies.
+  for (const run of results.runs.filter((r) => !r.cache)) {
+    const twin = results.runs.find((r) => r.cache && r.db === run.db && r.target === run.target);
+    run.baseline = twin?.baseline ?? null;
+    run.ratio = run.baseline ? run.app.rps / run.baseline.rps : null;
+  }
+  return results;
+}

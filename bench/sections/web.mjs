@@ -1,0 +1,131 @@
+// 3. Pages: the bundle budgets (scripts/check-bundle.mjs) and Lighthouse on the built, prerendered site.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { measureBundle, verdict } from '../../scripts/check-bundle.mjs';
+import { sleep, startServer } from '../lib/proc.mjs';
+
+/** The example memorial seeded on first start (packages/contract/src/examples.ts). */
+const EXAMPLE_MEMORIAL_ID = '6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01';
+
+const PAGES = [
+  { path: '/', text: 'Aandenken' },
+  { path: '/prijzen', text: 'Prijzen' },
+  { path: '/beslotenpagina', text: 'besloten pagina' },
+  {
+    path: `/memorial/${EXAMPLE_MEMORIAL_ID}`,
+    label: 'example memorial, rendered in the browser from the API',
+    text: null,
+  },
+];
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function bundleSection({ distDir, log }) {
+  const m = measureBundle(distDir);
+  const problems = verdict(m);
+  log(
+    `bundle: entry ${m.entry.gzipKb.toFixed(1)} KB gzip; largest lazy chunk ${m.chunks[0]?.name} ${m.chunks[0]?.gzipKb.toFixed(1)} KB${problems.length ? `; over budget: ${problems.join('; ')}` : ''}`,
+  );
+  return { ...m, problems };
+}
+
+function summarise(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const requests = audit('network-requests')?.details?.items ?? [];
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).origin;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint').numericValue,
+    fcpMs: audit('first-contentful-paint').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    tbtMs: audit('total-blocking-time').numericValue,
+    unsizedImages: audit('unsized-images')?.details?.items?.length ?? 0,
+    externalFonts: requests.filter((r) => r.resourceType === 'Font' && new URL(r.url).origin !== origin)
+      .length,
+    transferKb: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+async function lighthouseRuns(url, formFactor, runs, port) {
+  const lhrs = [];
+  let failures = 0;
+  while (lhrs.length < runs) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (result?.lhr && !result.lhr.runtimeError) lhrs.push(result.lhr);
+    // A trace that failed to record (NO_NAVSTART and the like) happens now and then on a busy machine.
+    else if (++failures > 3) throw new Error(`Lighthouse ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
+  }
+  return summarise(computeMedianRun(lhrs));
+}
+
+export async function pagesSection({ tmp, quick, distDir, log }) {
+  const runs = quick ? 1 : 3;
+  const server = await startServer({
+    dataDir: path.join(tmp, 'pages-data'),
+    webDist: distDir,
+    env: { SEED_EXAMPLES: 'true' },
+    logFile: path.join(tmp, 'server-pages.log'),
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    // The example memorials are seeded in the background after the first start.
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${server.url}/core/memorial/${EXAMPLE_MEMORIAL_ID}`);
+      if (res.ok) break;
+      if (i > 600) throw new Error('the example memorial did not appear');
+      await sleep(200);
+    }
+    const results = [];
+    for (const page of PAGES) {
+      const url = server.url + page.path;
+      const html = await (await fetch(url)).text();
+      const root =
+        /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ??
+        /<div id="root">([\s\S]*)<\/body>/.exec(html)?.[1] ??
+        '';
+      const htmlHasContent = page.text === null ? null : root.includes('<h1') && root.includes(page.text);
+      const mobile = await lighthouseRuns(url, 'mobile', runs, chrome.port);
+      const desktop = await lighthouseRuns(url, 'desktop', runs, chrome.port);
+      results.push({
+        path: page.path.replace(EXAMPLE_MEMORIAL_ID, '{id}'),
+        label: page.label,
+        mobile,
+        desktop,
+        htmlHasContent,
+        unsizedImages: Math.max(mobile.unsizedImages, desktop.unsizedImages),
+        externalFonts: mobile.externalFonts,
+      });
+      log(
+        `pages: ${page.path}: mobile ${mobile.score} (LCP ${(mobile.lcpMs / 1000).toFixed(2)} s, CLS ${mobile.cls.toFixed(3)}, TBT ${Math.round(mobile.tbtMs)} ms), desktop ${desktop.score}, HTML content ${htmlHasContent}`,
+      );
+    }
+    const lighthouseVersion = JSON.parse(
+      fs.readFileSync(new URL('../../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
+    ).version;
+    const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+    return { runs, desktopRuns: runs, lighthouse: lighthouseVersion, chromium: version.Browser, results };
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}

@@ -1,0 +1,98 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A person nobody registered yet (unique per run and test). */
+export function newUser(name = 'Sanne Bakker'): TestUser {
+  counter++;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { name, email: `sanne.${tag}@example.nl`, password: 'een-veilig-wachtwoord' };
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** On a phone the account controls live in the side menu. */
+async function openMenu(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Menu openen' }).click();
+}
+async function closeMenu(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Menu sluiten' }).click();
+}
+
+export async function clickLogin(page: Page) {
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The header shows the person's real name and e-mail address. */
+export async function expectSignedIn(page: Page, user: Pick<TestUser, 'name' | 'email'>) {
+  if (isPhone(page)) {
+    await openMenu(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(user.email)).toBeVisible();
+    await expect(dialog.getByText(user.name, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: "Mijn Pagina's" })).toBeVisible();
+    await closeMenu(page);
+    return;
+  }
+  await expect(page.getByRole('link', { name: "Mijn Pagina's" })).toBeVisible();
+  await page.getByRole('button', { name: `Account van ${user.name}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(user.email)).toBeVisible();
+  await expect(menu.getByText(user.name, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+export async function expectSignedOut(page: Page) {
+  await openMenu(page);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await closeMenu(page);
+}
+
+export async function logOut(page: Page, user: Pick<TestUser, 'name'>) {
+  if (isPhone(page)) {
+    await openMenu(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Uitloggen' }).click();
+  } else {
+    await page.getByRole('button', { name: `Account van ${user.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Uitloggen' }).click();
+  }
+}
+
+/** On the provider's registration screen (reached through the create flow or 'Account aanmaken'). */
+export async function fillRegistration(page: Page, user: TestUser) {
+  await expect(page.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
+  await page.getByLabel('Je naam').fill(user.name);
+  await page.getByLabel('E-mailadres').fill(user.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(user.password);
+  await page.getByLabel('Herhaal wachtwoord').fill(user.password);
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+}
+
+export async function fillLogin(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+}
+
+/** Registers through the header's Login button and the provider's 'Account aanmaken' link. */
+export async function registerFromHeader(page: Page, user: TestUser) {
+  await clickLogin(page);
+  await page.getByRole('link', { name: 'Account aanmaken' }).click();
+  await fillRegistration(page, user);
+  await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+}
+
+/** What oidc-client-ts keeps in session storage for the signed-in user (spec §3). */
+export async function storedUser(page: Page): Promise<{ access_token: string; expires_at: number; refresh_token?: string } | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? JSON.parse(sessionStorage.getItem(key)!) : null;
+  });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { pageOf, pageRequestShape } from './memorial.ts';
+
+/**
+ * Actions in the audit log, `<subject>.<verb>`. The memorial domain writes memorial.*, member.*,
+ * invite.*; memories, media and candles write memory.*, media.*, candle.*.
+ */
+export const auditActionLabels: Record<string, string> = {
+  'memorial.created': 'Pagina aangemaakt',
+  'memorial.details_updated': 'Gegevens gewijzigd',
+  'memorial.published': 'Pagina gepubliceerd',
+  'memorial.archived': 'Pagina gearchiveerd',
+  'memorial.reactivated': 'Pagina opnieuw actief',
+  'memorial.visibility_changed': 'Zichtbaarheid gewijzigd',
+  'memorial.biography_updated': 'Levensverhaal gewijzigd',
+  'memorial.access_code_regenerated': 'Nieuwe toegangscode gemaakt',
+  'memorial.access_code_mailed': 'Toegangscode gemaild',
+  'member.role_changed': 'Rol gewijzigd',
+  'member.removed': 'Lid verwijderd',
+  'member.left': 'Lid heeft de pagina verlaten',
+  'invite.sent': 'Uitnodiging verstuurd',
+  'invite.resent': 'Uitnodiging opnieuw verstuurd',
+  'invite.revoked': 'Uitnodiging ingetrokken',
+  'invite.accepted': 'Uitnodiging aangenomen',
+};
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Aantal moet een getal zijn' })
+    .int('Aantal moet een geheel getal zijn')
+    .min(1, 'Aantal moet minstens 1 zijn')
+    .max(100, 'Aantal mag maximaal 100 zijn')
+    .default(20),
+  cursor: pageRequestShape.cursor,
+});
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  actor: z.object({
+    kind: z.enum(['user', 'guest', 'anonymous', 'system']),
+    userId: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageOf(auditEntrySchema);

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const companyTypes = [
+  'FuneralDirector',
+  'Crematorium',
+  'FuneralInsurer',
+  'GriefCounselor',
+  'MonumentMaker',
+  'OtherServiceProvider',
+] as const;
+export const companyTypeSchema = z.enum(companyTypes, { error: 'Kies het soort bedrijf' });
+export type CompanyType = z.infer<typeof companyTypeSchema>;
+
+export const companyTypeLabels: Record<CompanyType, string> = {
+  FuneralDirector: 'Uitvaartondernemer',
+  Crematorium: 'Crematorium',
+  FuneralInsurer: 'Uitvaartverzekeraar',
+  GriefCounselor: 'Rouwbegeleider',
+  MonumentMaker: 'Steenhouwer / monumentenmaker',
+  OtherServiceProvider: 'Andere dienstverlener',
+};
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is verplicht` })
+    .trim()
+    .min(1, `${label} is verplicht`)
+    .max(max, `${label} mag maximaal ${max} tekens zijn`);
+
+export const dutchPostalCodeSchema = z
+  .string({ error: 'Postcode is verplicht' })
+  .trim()
+  .min(1, 'Postcode is verplicht')
+  .regex(/^[1-9][0-9]{3}\s?[A-Za-z]{2}$/, 'Voer een geldige postcode in, bijvoorbeeld 1234 AB');
+
+export const phoneNumberSchema = z
+  .string({ error: 'Telefoonnummer is verplicht' })
+  .trim()
+  .min(1, 'Telefoonnummer is verplicht')
+  .regex(/^\+?[0-9\s()-]{8,20}$/, 'Voer een geldig telefoonnummer in');
+
+export const emailSchema = z
+  .string({ error: 'E-mailadres is verplicht' })
+  .trim()
+  .min(1, 'E-mailadres is verplicht')
+  .max(254, 'E-mailadres is te lang')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in');
+
+/** The partner application (spec §3 company request payload, with the company name actually carried). */
+export const companyRequestSchema = z
+  .object({
+    companyType: companyTypeSchema,
+    serviceDescription: z.string().trim().max(2000, 'Omschrijving mag maximaal 2000 tekens zijn').optional(),
+    firstName: required('Voornaam', 100),
+    lastName: required('Achternaam', 100),
+    companyName: required('Bedrijfsnaam'),
+    streetName: required('Straatnaam'),
+    houseNumber: required('Huisnummer', 20),
+    postalCode: dutchPostalCodeSchema,
+    phoneNumber: phoneNumberSchema,
+    email: emailSchema,
+    additionalInfo: z.string().trim().max(4000, 'Aanvullende informatie mag maximaal 4000 tekens zijn').optional(),
+    extraInfo: z.string().trim().max(4000).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.companyType === 'OtherServiceProvider' && !value.serviceDescription) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['serviceDescription'],
+        message: 'Omschrijf uw diensten',
+      });
+    }
+  });
+export type CompanyRequest = z.infer<typeof companyRequestSchema>;
+
+export const companyStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const companyResponseSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(companyStatuses),
+  companyType: companyTypeSchema,
+  companyName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  streetName: z.string(),
+  houseNumber: z.string(),
+  postalCode: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+  serviceDescription: z.string().nullable(),
+  additionalInfo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CompanyResponse = z.infer<typeof companyResponseSchema>;
+
+export const companyRequestResultSchema = z.object({ id: z.uuid(), status: z.enum(companyStatuses) });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape; `code` is stable, `message` is Dutch and safe to show. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const errorCodes = {
+  validation: 'VALIDATION_ERROR',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  memorialNotFound: 'MEMORIAL_NOT_FOUND',
+  accessCodeInvalid: 'ACCESS_CODE_INVALID',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { emailSchema } from './company.ts';
+import { pageOf, pageRequestShape, uuidField } from './memorial.ts';
+import { memberRoles } from './roles.ts';
+
+export const INVITE_TTL_DAYS = 14;
+/** Roles one can be invited with; owners are made by an owner through a role change. */
+export const inviteRoles = ['editor', 'contributor', 'guest'] as const;
+export const inviteRoleSchema = z.enum(inviteRoles, { error: 'Kies redacteur, bijdrager of gast' });
+export const inviteStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export const inviteStatusSchema = z.enum(inviteStatuses);
+export type InviteStatus = z.infer<typeof inviteStatusSchema>;
+export const inviteStatusLabels: Record<(typeof inviteStatuses)[number], string> = {
+  pending: 'Verstuurd',
+  accepted: 'Geaccepteerd',
+  revoked: 'Ingetrokken',
+  expired: 'Verlopen',
+};
+
+/** POST /guest-invite/{memorialId}. */
+export const inviteCreateSchema = z.object({
+  email: emailSchema,
+  role: inviteRoleSchema.default('guest'),
+  name: z
+    .string({ error: 'Naam is ongeldig' })
+    .trim()
+    .max(100, 'Naam mag maximaal 100 tekens zijn')
+    .transform((s) => (s === '' ? null : s))
+    .nullish(),
+});
+export type InviteCreate = z.input<typeof inviteCreateSchema>;
+
+/** An invite as the memorial's owners and editors see it. */
+export const inviteSchema = z.object({
+  id: z.uuid(),
+  memorialId: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(memberRoles),
+  status: inviteStatusSchema,
+  invitedByName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  lastSentAt: z.iso.datetime().nullable(),
+  sendCount: z.number().int(),
+  acceptedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const inviteSentSchema = inviteSchema.extend({
+  mailSent: z.boolean().describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend'),
+});
+
+/** GET /guest-invite/invite-code/{inviteCode}: what the person holding the link may know. */
+export const invitePreviewSchema = z.object({
+  memorialId: z.uuid(),
+  memorialName: z.string(),
+  inviterName: z.string().nullable(),
+  inviteeName: z.string().nullable(),
+  role: z.enum(memberRoles),
+  status: inviteStatusSchema,
+  expired: z.boolean(),
+  expiresAt: z.iso.datetime(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
+export const inviteCodeParamSchema = z.object({ inviteCode: z.string().max(200) });
+export const inviteAcceptParamSchema = z.object({ code: z.string().max(200) });
+
+/** POST /guest-invite/accept/{code}: the signed-in user is now a member (or already was, with an equal or stronger role). */
+export const inviteAcceptedSchema = z.object({
+  memorialId: z.uuid(),
+  memberId: z.uuid(),
+  role: z.enum(memberRoles),
+  alreadyMember: z.boolean(),
+});
+
+/** POST /guest-invite/query. */
+export const inviteQuerySchema = z.object({
+  memorialId: uuidField('Gedenkpagina'),
+  status: inviteStatusSchema.optional(),
+  ...pageRequestShape,
+});
+export const inviteQueryResultSchema = pageOf(inviteSchema);

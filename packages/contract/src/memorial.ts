@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { deceasedNamesSchema } from './memorial-concept.ts';
+import { memberRoles, memorialStatuses, memorialVisibilities } from './roles.ts';
+
+/** Pagination shared by every list of the memorial domain: an opaque keyset cursor and a bounded page. */
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+export const pageRequestShape = {
+  limit: z
+    .number({ error: 'Aantal moet een getal zijn' })
+    .int('Aantal moet een geheel getal zijn')
+    .min(1, 'Aantal moet minstens 1 zijn')
+    .max(PAGE_LIMIT_MAX, `Aantal mag maximaal ${PAGE_LIMIT_MAX} zijn`)
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe(`Aantal per pagina (1-${PAGE_LIMIT_MAX}, standaard ${PAGE_LIMIT_DEFAULT})`),
+  cursor: z
+    .string({ error: 'Ongeldige cursor' })
+    .max(500, 'Ongeldige cursor')
+    .nullish()
+    .describe('De nextCursor van de vorige pagina; leeg voor de eerste pagina'),
+};
+export const pageRequestSchema = z.object(pageRequestShape);
+export type PageRequest = z.input<typeof pageRequestSchema>;
+
+/** A page of items plus the cursor of the next page (null on the last page). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** Path ids: not validated as UUIDs by the schema; a malformed id answers 404 exactly like a missing one. */
+export const idParamSchema = z.object({ id: z.string().max(100).describe('UUID') });
+export const memorialIdParamSchema = z.object({ memorialId: z.string().max(100).describe('UUID van de gedenkpagina') });
+
+export const uuidField = (label: string) =>
+  z.uuid({ error: (iss) => (iss.input === undefined ? `${label} is verplicht` : `${label} is ongeldig`) });
+
+export const memorialStatusSchema = z.enum(memorialStatuses, { error: 'Kies een geldige status' });
+export const memorialVisibilitySchema = z.enum(memorialVisibilities, { error: 'Kies zichtbaar of besloten' });
+export const memorialAccessRoleSchema = z.enum([...memberRoles, 'visitor']);
+
+export const memorialStatusLabels: Record<(typeof memorialStatuses)[number], string> = {
+  concept: 'Concept',
+  active: 'Gepubliceerd',
+  archived: 'Gearchiveerd',
+};
+export const memorialVisibilityLabels: Record<(typeof memorialVisibilities)[number], string> = {
+  private: 'Besloten',
+  public: 'Openbaar',
+};
+
+export const MEMORIAL_NAME_MAX = 100;
+export const MEMORIAL_PLACE_MAX = 100;
+export const MEMORIAL_QUOTE_MAX = 280;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** A calendar date `YYYY-MM-DD`, not in the future; null clears it. */
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label} is ongeldig` })
+    .regex(isoDate, `${label} moet de vorm JJJJ-MM-DD hebben`)
+    .refine(isRealDate, `${label} bestaat niet`)
+    .refine((s) => s >= '1800-01-01', `${label} ligt te ver in het verleden`)
+    .refine((s) => s <= new Date().toISOString().slice(0, 10), `${label} mag niet in de toekomst liggen`)
+    .nullable();
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is ongeldig` })
+    .trim()
+    .max(max, `${label} mag maximaal ${max} tekens zijn`)
+    .transform((s) => (s === '' ? null : s))
+    .nullable();
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `${label} is verplicht` })
+    .trim()
+    .min(1, `${label} is verplicht`)
+    .max(MEMORIAL_NAME_MAX, `${label} mag maximaal ${MEMORIAL_NAME_MAX} tekens zijn`);
+
+/** POST /memorial/concept: the deceased's names (spec §3); the caller becomes owner. */
+export const memorialConceptRequestSchema = deceasedNamesSchema;
+
+export const memorialCountsSchema = z.object({
+  memories: z.number().int().describe('Gepubliceerde herinneringen'),
+  media: z.number().int().describe("Foto's en video's op de pagina"),
+  candles: z.number().int().describe('Aangestoken kaarsjes en bloemen'),
+  members: z.number().int().describe('Leden van de pagina'),
+});
+export type MemorialCounts = z.infer<typeof memorialCountsSchema>;
+
+const memorialCore = {
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable().describe('JJJJ-MM-DD'),
+  deathDate: z.string().nullable().describe('JJJJ-MM-DD'),
+  birthPlace: z.string().nullable(),
+  deathPlace: z.string().nullable(),
+  quote: z.string().nullable(),
+  coverMediaId: z.uuid().nullable(),
+  status: memorialStatusSchema,
+  visibility: memorialVisibilitySchema,
+  counts: memorialCountsSchema,
+};
+
+/** GET /memorial/{id}: what the caller may see, with their role; the access code only for owners and editors. */
+export const memorialSchema = z.object({
+  ...memorialCore,
+  role: memorialAccessRoleSchema.describe("De rol van de aanvrager op deze pagina ('visitor' = bezoeker van een openbare pagina)"),
+  accessCode: z.string().nullable().describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null'),
+  accessCodeVersion: z.number().int().nullable().describe('Alleen voor eigenaren en redacteuren'),
+  publishedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Memorial = z.infer<typeof memorialSchema>;
+
+/** PUT /memorial: only the fields sent change; null clears an optional field. */
+export const memorialUpdateSchema = z
+  .object({
+    id: uuidField('Gedenkpagina'),
+    firstName: nameField('Voornaam').optional(),
+    lastName: nameField('Achternaam').optional(),
+    birthDate: dateField('Geboortedatum').optional(),
+    deathDate: dateField('Overlijdensdatum').optional(),
+    birthPlace: optionalText('Geboorteplaats', MEMORIAL_PLACE_MAX).optional(),
+    deathPlace: optionalText('Overlijdensplaats', MEMORIAL_PLACE_MAX).optional(),
+    quote: optionalText('Citaat', MEMORIAL_QUOTE_MAX).optional(),
+    coverMediaId: uuidField('Omslagfoto').nullable().optional().describe('Een foto uit de eigen galerij; null haalt de omslagfoto weg'),
+    status: memorialStatusSchema.optional().describe('concept → active (publiceren), active → archived, archived → active'),
+    visibility: memorialVisibilitySchema.optional(),
+  })
+  .refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
+    message: 'Overlijdensdatum ligt voor de geboortedatum',
+    path: ['deathDate'],
+  });
+export type MemorialUpdate = z.input<typeof memorialUpdateSchema>;
+
+/** Allowed status changes (anything else is a 409). */
+export const memorialStatusTransitions: Record<(typeof memorialStatuses)[number], readonly (typeof memorialStatuses)[number][]> = {
+  concept: ['active'],
+  active: ['archived'],
+  archived: ['active'],
+};
+
+/** A memorial in a list. */
+export const memorialSummarySchema = z.object({
+  ...memorialCore,
+  publishedAt: z.iso.datetime().nullable(),
+});
+export type MemorialSummary = z.infer<typeof memorialSummarySchema>;
+
+/** POST /memorial/query: public, published memorials, optionally searched by name. */
+export const memorialQuerySchema = z.object({
+  search: z.string({ error: 'Zoekterm is ongeldig' }).trim().max(100, 'Zoekterm mag maximaal 100 tekens zijn').optional(),
+  ...pageRequestShape,
+});
+export const memorialQueryResultSchema = pageOf(memorialSummarySchema);
+
+/** POST /memorial/query/partof: the caller's memorials with their role. */
+export const memorialPartOfQuerySchema = z.object({
+  status: memorialStatusSchema.optional(),
+  ...pageRequestShape,
+});
+export const memorialPartOfItemSchema = memorialSummarySchema.extend({
+  role: z.enum(memberRoles),
+  memberId: z.uuid(),
+  joinedAt: z.iso.datetime(),
+});
+export type MemorialPartOfItem = z.infer<typeof memorialPartOfItemSchema>;
+export const memorialPartOfResultSchema = pageOf(memorialPartOfItemSchema);
+
+/** Biography: sanitised HTML; this is the allow-list the server keeps (everything else is removed). */
+export const BIOGRAPHY_MAX_INPUT_CHARS = 100_000;
+export const BIOGRAPHY_MAX_CHARS = 50_000;
+export const biographyAllowedTags = ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a'] as const;
+
+export const biographySchema = z.object({
+  memorialId: z.uuid(),
+  html: z.string().describe('Opgeschoonde HTML; leeg als er nog geen levensverhaal is'),
+  updatedAt: z.iso.datetime().nullable(),
+  updatedBy: z.string().nullable().describe('Naam van wie het laatst wijzigde'),
+});
+export type Biography = z.infer<typeof biographySchema>;
+
+export const biographyUpdateSchema = z.object({
+  memorialId: uuidField('Gedenkpagina'),
+  html: z
+    .string({ error: 'Levensverhaal is ongeldig' })
+    .max(BIOGRAPHY_MAX_INPUT_CHARS, `Levensverhaal mag maximaal ${BIOGRAPHY_MAX_INPUT_CHARS} tekens zijn`),
+});
+
+/** POST /memorial/{id}/access-code/regenerate: the new code; earlier guest tokens stop working. */
+export const accessCodeRegeneratedSchema = z.object({
+  memorialId: z.uuid(),
+  accessCode: z.string(),
+  accessCodeVersion: z.number().int(),
+});
+
+/** Idempotent creation: same user and key within 24 hours return the same memorial. */
+export const IDEMPOTENCY_KEY_MAX = 200;
+export const memorialConceptHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, 'Idempotency-Key is leeg')
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key mag maximaal ${IDEMPOTENCY_KEY_MAX} tekens zijn`)
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key bevat ongeldige tekens')
+    .optional(),
+});

@@ -1,0 +1,61 @@
+/**
+ * The spec's route table (§2). The server answers these paths with the SPA and every other
+ * non-API path with the not-found screen and HTTP 404.
+ */
+export const routes = {
+  home: '/',
+  example: '/example',
+  pricing: '/prijzen',
+  partner: '/bedrijf',
+  contact: '/contact',
+  privatePage: '/beslotenpagina',
+  createMemorial: '/create-memorial',
+  protectMemorial: '/protect-memorial',
+  verifyMemorial: '/verify-memorial',
+  authCallback: '/auth/callback',
+  logoutCallback: '/auth/logout-callback',
+  myPages: '/mijn-paginas',
+  memorial: (id: string) => `/memorial/${id}`,
+  memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
+  memorialCard: (id: string) => `/memorial/${id}/kaart`,
+  invite: (code: string) => `/uitnodiging/${code}`,
+} as const;
+
+/** Static paths the SPA answers with HTTP 200. */
+export const staticAppPaths: readonly string[] = [
+  routes.home,
+  routes.example,
+  routes.pricing,
+  routes.partner,
+  routes.contact,
+  routes.privatePage,
+  routes.createMemorial,
+  routes.protectMemorial,
+  routes.verifyMemorial,
+  routes.authCallback,
+  routes.logoutCallback,
+  routes.myPages,
+];
+
+/** Parametrised paths the SPA answers with HTTP 200. */
+export const dynamicAppPathPatterns: readonly RegExp[] = [
+  /^\/memorial\/[0-9a-f-]{36}$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart)$/i,
+  /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
+];
+
+export function isAppPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return staticAppPaths.includes(path) || dynamicAppPathPatterns.some((re) => re.test(path));
+}
+
+/** Paths on which the footer is hidden (spec §2 Layout). */
+export function isFooterHidden(pathname: string): boolean {
+  return (
+    pathname === routes.privatePage ||
+    pathname === routes.pricing ||
+    pathname === '/auth-redirect' ||
+    /^\/page\/payment\/[^/]+$/.test(pathname) ||
+    /^\/memorial\/[^/]+$/.test(pathname)
+  );
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing, then runs the one-process server (site, API, identity provider).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Aandenken heeft Node.js 22.12 of nieuwer nodig (24 LTS aanbevolen); dit is ${process.version}.`);
+  process.exit(1);
+}
+
+const webDist = path.join(root, 'apps/web/dist/index.html');
+if (process.argv.includes('--build') || !fs.existsSync(webDist)) {
+  console.log('Website bouwen…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data') },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
