@@ -4,6 +4,7 @@ import 'swiper/css';
 import 'swiper/css/effect-coverflow';
 import 'swiper/css/pagination';
 import 'swiper/css/navigation';
+import '../../../components/ui/coverflow.css';
 import { Expand, Play } from 'lucide-react';
 import type { MediaItem } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
@@ -19,7 +20,7 @@ export default function Coverflow({
 }) {
   return (
     <Swiper
-      className="memorial-coverflow"
+      className="coverflow memorial-coverflow"
       modules={[EffectCoverflow, Pagination, Navigation, Keyboard, A11y]}
       effect="coverflow"
       rewind
