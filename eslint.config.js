@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', 'data/**', '**/test-results/**', '.test-output/**', 'apps/web/public/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      'data/**',
+      '**/test-results/**',
+      '.test-output/**',
+      'apps/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -42,7 +52,10 @@ export default tseslint.config(
                 { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
               ],
             },
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app'] } } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app'] } } } },
+            },
           ],
         },
       ],

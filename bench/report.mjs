@@ -88,12 +88,16 @@ function pagesTable(pages, bundle) {
       `Bundle (gzip level 9, 1 KB = 1024 bytes): entry of \`/\` **${n1(bundle.entry.gzipKb)} KB** (budget 100) ${ok(bundle.entry.gzipKb <= 100)}, ` +
         `largest route chunk ${route ? `\`${route.name.replace(/^src\//, '')}\` **${n1(route.gzipKb)} KB**` : '–'} (budget 50) ${ok(!route || route.gzipKb <= 50)}, ` +
         `CSS ${n1(bundle.entry.cssGzipKb)} KB; identity client and carousel outside the entry ${ok(bundle.leaked.length === 0)}${bundle.leaked.length ? ` (in the entry: ${bundle.leaked.join(', ')})` : ''}. ` +
-        (lazy ? `Largest other lazy chunk (no budget): \`${lazy.name.replace(/^src\//, '')}\` ${n1(lazy.gzipKb)} KB. ` : '') +
+        (lazy
+          ? `Largest other lazy chunk (no budget): \`${lazy.name.replace(/^src\//, '')}\` ${n1(lazy.gzipKb)} KB. `
+          : '') +
         `What a first visit to a route downloads beyond the entry: ${bundle.chunks
           .filter((c) => c.route !== false && c.firstVisitKb != null)
           .sort((a, b) => b.firstVisitKb - a.firstVisitKb)
           .slice(0, 6)
-          .map((c) => `${c.name.replace(/^src\/features\//, '').replace(/\.tsx$/, '')} ${n1(c.firstVisitKb)} KB`)
+          .map(
+            (c) => `${c.name.replace(/^src\/features\//, '').replace(/\.tsx$/, '')} ${n1(c.firstVisitKb)} KB`,
+          )
           .join(', ')} (largest first).`,
       '',
     );

@@ -20,7 +20,13 @@ if (mode === 'make') {
   // The test image itself: 4000 × 3000, photo-like.
   // Sensor-like grain on top, so it weighs what a phone photo weighs (a few MB), not a smooth drawing.
   const grain = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
   })
     .png()
     .toBuffer();

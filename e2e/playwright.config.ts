@@ -26,7 +26,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../.test-output/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../.test-output/playwright.json' }],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'nl-NL',
@@ -35,7 +38,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {

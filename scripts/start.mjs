@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Aandenken heeft Node.js 22.12 of nieuwer nodig (24 LTS aanbevolen); dit is ${process.version}.`);
+  console.error(
+    `Aandenken heeft Node.js 22.12 of nieuwer nodig (24 LTS aanbevolen); dit is ${process.version}.`,
+  );
   process.exit(1);
 }
 

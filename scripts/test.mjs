@@ -21,7 +21,13 @@ let failedStage = false;
 
 if (!only || only === 'unit') {
   const file = path.join(out, 'vitest.json');
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   let passed = 0,
     failed = 0;
   if (fs.existsSync(file)) {
@@ -30,7 +36,11 @@ if (!only || only === 'unit') {
     failed = r.numFailedTests + (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
   }
   if (status !== 0 && failed === 0) failed = 1;
-  results.push({ name: `vitest (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite'})`, passed, failed });
+  results.push({
+    name: `vitest (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite'})`,
+    passed,
+    failed,
+  });
 }
 
 if (!only || only === 'e2e') {

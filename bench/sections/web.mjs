@@ -70,7 +70,8 @@ async function lighthouseRuns(url, formFactor, runs, port) {
     );
     if (result?.lhr && !result.lhr.runtimeError) lhrs.push(result.lhr);
     // A trace that failed to record (NO_NAVSTART and the like) happens now and then on a busy machine.
-    else if (++failures > 3) throw new Error(`Lighthouse ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
+    else if (++failures > 3)
+      throw new Error(`Lighthouse ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
   }
   return summarise(computeMedianRun(lhrs));
 }

@@ -90,7 +90,9 @@ export async function registerFromHeader(page: Page, user: TestUser) {
 }
 
 /** What oidc-client-ts keeps in session storage for the signed-in user (spec §3). */
-export async function storedUser(page: Page): Promise<{ access_token: string; expires_at: number; refresh_token?: string } | null> {
+export async function storedUser(
+  page: Page,
+): Promise<{ access_token: string; expires_at: number; refresh_token?: string } | null> {
   return page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
     return key ? JSON.parse(sessionStorage.getItem(key)!) : null;

@@ -19,10 +19,13 @@ export async function mails(): Promise<Mail[]> {
 export async function waitForMail(pred: (m: Mail) => boolean): Promise<Mail> {
   let found: Mail | undefined;
   await expect
-    .poll(async () => {
-      found = (await mails()).find(pred);
-      return !!found;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await mails()).find(pred);
+        return !!found;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }

@@ -41,7 +41,8 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   // A double click makes one page, not two.
   const created: string[] = [];
   page.on('response', (res) => {
-    if (res.url().endsWith('/core/memorial/concept') && res.request().method() === 'POST') created.push(res.url());
+    if (res.url().endsWith('/core/memorial/concept') && res.request().method() === 'POST')
+      created.push(res.url());
   });
   await page.getByRole('button', { name: 'Maak pagina' }).dblclick();
   await expect(page).toHaveURL(/\/memorial\/[0-9a-f-]{36}$/);
@@ -50,7 +51,9 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   const memorialUrl = page.url();
   expect(created).toHaveLength(1);
 
-  const mail = await waitForMail((m) => m.to.some((to) => to.toLowerCase() === user.email) && m.subject.startsWith('Bevestig'));
+  const mail = await waitForMail(
+    (m) => m.to.some((to) => to.toLowerCase() === user.email) && m.subject.startsWith('Bevestig'),
+  );
   expect(mail.text).toContain('/realms/aandenken/login-actions/verify-email?token=');
 
   // Mijn Pagina's lists exactly that one page.
@@ -64,7 +67,9 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   await expect(page).toHaveURL(memorialUrl);
 });
 
-test('a signed-in person goes from the names straight to confirming, and the guards send others back', async ({ page }) => {
+test('a signed-in person goes from the names straight to confirming, and the guards send others back', async ({
+  page,
+}) => {
   await page.goto('/verify-memorial?firstName=Piet');
   await expect(page).toHaveURL(/\/create-memorial$/);
   await page.goto('/protect-memorial');
@@ -94,7 +99,9 @@ test('a signed-in person goes from the names straight to confirming, and the gua
     return route.abort('internetdisconnected');
   });
   await page.getByRole('button', { name: 'Maak pagina' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('Er is geen verbinding met de server');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'Er is geen verbinding met de server',
+  );
   await page.getByRole('button', { name: 'Maak pagina' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Truus Kok' })).toBeVisible();
   await page.goto('/mijn-paginas');

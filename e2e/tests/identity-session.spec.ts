@@ -84,7 +84,10 @@ test('visitors who do not sign in never load the identity client', async ({ page
   expect(identityChunks).toHaveLength(1);
 });
 
-test('two tabs sharing one session both stay signed in through renewals (no refresh-token reuse)', async ({ page, context }) => {
+test('two tabs sharing one session both stay signed in through renewals (no refresh-token reuse)', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   const user = newUser('Tessa Bos');
   await page.goto('/mijn-paginas');
@@ -98,11 +101,15 @@ test('two tabs sharing one session both stay signed in through renewals (no refr
   const before = (await storedUser(page))!.access_token;
   await expect.poll(async () => (await storedUser(page))?.access_token, { timeout: 30_000 }).not.toBe(before);
   // A tab opened from this one starts with a copy of its session storage: the same refresh token.
-  const [second] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open('/prijzen'))]);
+  const [second] = await Promise.all([
+    context.waitForEvent('page'),
+    page.evaluate(() => void window.open('/prijzen')),
+  ]);
   const refused: string[] = [];
   for (const tab of [page, second]) {
     tab.on('response', (res) => {
-      if (res.url().endsWith('/protocol/openid-connect/token') && res.status() !== 200) refused.push(res.url());
+      if (res.url().endsWith('/protocol/openid-connect/token') && res.status() !== 200)
+        refused.push(res.url());
     });
   }
   await second.waitForLoadState();

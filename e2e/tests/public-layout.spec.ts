@@ -95,7 +95,10 @@ test.describe('layout', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
     // The rules hold on client-side navigation (shown again on /) and on a fresh load of /beslotenpagina.
-    await page.getByRole('banner').getByRole('link', { name: /naar de startpagina/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /naar de startpagina/ })
+      .click();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.goto('/beslotenpagina');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -64,7 +64,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'body.accessCode', 'body.password', 'body.token'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'body.accessCode',
+          'body.password',
+          'body.token',
+        ],
         remove: true,
       },
       serializers: { req: redactingRequestSerializer },
@@ -80,7 +86,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);
       server.setTimeout(Number(options.connectionTimeout));
-      if (Number(options.maxRequestsPerSocket) > 0) server.maxRequestsPerSocket = Number(options.maxRequestsPerSocket);
+      if (Number(options.maxRequestsPerSocket) > 0)
+        server.maxRequestsPerSocket = Number(options.maxRequestsPerSocket);
       return server;
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,29 +110,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const apiOrigin = new URL(config.API_URL).origin;
   // Security headers (helmet), computed once: @fastify/helmet rebuilds helmet's middleware on every
   // request, which cost about a tenth of a cached memorial read (docs/performance.md).
-  const securityHeaders = staticHeaders(helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", authorityOrigin, apiOrigin],
-        frameSrc: ["'self'", authorityOrigin],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'", authorityOrigin],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
+  const securityHeaders = staticHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", authorityOrigin, apiOrigin],
+          frameSrc: ["'self'", authorityOrigin],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'", authorityOrigin],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          mediaSrc: ["'self'", 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+        },
       },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
-  }));
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    }),
+  );
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -141,7 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // A write answers only after its change notifications reached this process's cache, so the writer's
   // next read (and everyone else's on this process) is never served from before the change.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || isCachedRead(req)) return done(null, payload);
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || isCachedRead(req))
+      return done(null, payload);
     responseCache.sync().then(() => done(null, payload), done);
   });
   const deps: Deps = { config, db, mailer, signingKeys, responseCache };
@@ -157,7 +167,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // provider are.
     allowList: (req) =>
       req.url === '/healthz' ||
-      ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/core') && !req.url.startsWith('/realms')),
+      ((req.method === 'GET' || req.method === 'HEAD') &&
+        !req.url.startsWith('/core') &&
+        !req.url.startsWith('/realms')),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -178,7 +190,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/core/docs', staticCSP: true });
 
   await app.register(authPlugin, {
-    verifiers: [userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks }), guestTokenVerifier({ db, config })],
+    verifiers: [
+      userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks }),
+      guestTokenVerifier({ db, config }),
+    ],
   });
 
   await app.register(healthRoutes(deps));
@@ -205,7 +220,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 }
 
 /** The headers a connect-style middleware sets when every request gets the same ones (helmet's do). */
-function staticHeaders(middleware: (req: never, res: never, next: (err?: unknown) => void) => void): Record<string, string> {
+function staticHeaders(
+  middleware: (req: never, res: never, next: (err?: unknown) => void) => void,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

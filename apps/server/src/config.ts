@@ -50,15 +50,26 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     // Embedded identity provider (docs/identity.md).
     OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(300),
-    OIDC_SESSION_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+    OIDC_SESSION_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(14 * 24 * 3600),
     LOGIN_FAILURE_FACTOR: z.coerce.number().int().min(1).default(5),
     LOGIN_WAIT_INCREMENT_SECONDS: z.coerce.number().int().min(1).default(60),
     LOGIN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
-    LOGIN_FAILURE_RESET_SECONDS: z.coerce.number().int().min(1).default(12 * 3600),
+    LOGIN_FAILURE_RESET_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(12 * 3600),
     IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
-    GOOGLE_ISSUER: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('https://accounts.google.com')),
+    GOOGLE_ISSUER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.url().default('https://accounts.google.com'),
+    ),
   })
   .transform((env) => {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');

@@ -47,7 +47,10 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { url: config.PUBLIC_URL, database: db.kind === 'pglite' ? path.join(config.DATA_DIR, 'pg') : 'postgres' },
+    {
+      url: config.PUBLIC_URL,
+      database: db.kind === 'pglite' ? path.join(config.DATA_DIR, 'pg') : 'postgres',
+    },
     'Aandenken draait',
   );
   if (config.SEED_EXAMPLES) {

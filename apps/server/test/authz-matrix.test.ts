@@ -25,7 +25,16 @@ import {
   type Users,
   type World,
 } from './memorial-fixtures.ts';
-import { candle, galleryIds, galleryPhoto, memory, memoryPhoto, multipartRequest, randomAddress, uploadBody } from './fixtures/content-matrix.ts';
+import {
+  candle,
+  galleryIds,
+  galleryPhoto,
+  memory,
+  memoryPhoto,
+  multipartRequest,
+  randomAddress,
+  uploadBody,
+} from './fixtures/content-matrix.ts';
 
 type Expect = Record<Persona, number>;
 interface Row {
@@ -58,10 +67,18 @@ const matrix: Row[] = [
   // ── memorials ────────────────────────────────────────────────────────────────────────────────
   {
     call: 'POST /core/memorial/concept',
-    request: () => ({ method: 'POST', url: '/core/memorial/concept', payload: { firstName: 'Piet', lastName: 'Smit' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/core/memorial/concept',
+      payload: { firstName: 'Piet', lastName: 'Smit' },
+    }),
     expect: signedIn(201),
   },
-  { call: 'GET /core/memorial/{id}', request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}` }), expect: read },
+  {
+    call: 'GET /core/memorial/{id}',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}` }),
+    expect: read,
+  },
   {
     call: 'GET /core/memorial/{id}',
     variant: 'public memorial',
@@ -71,19 +88,39 @@ const matrix: Row[] = [
   },
   {
     call: 'PUT /core/memorial',
-    request: (w) => ({ method: 'PUT', url: '/core/memorial', payload: { id: w.memorialId, quote: 'Voor altijd in ons hart' } }),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial',
+      payload: { id: w.memorialId, quote: 'Voor altijd in ons hart' },
+    }),
     expect: manage(200),
   },
   {
     call: 'PUT /core/memorial',
     variant: 'public memorial',
     visibility: 'public',
-    request: (w) => ({ method: 'PUT', url: '/core/memorial', payload: { id: w.memorialId, quote: 'Voor altijd' } }),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial',
+      payload: { id: w.memorialId, quote: 'Voor altijd' },
+    }),
     expect: e(403, 403, 403, 403, 403, 403, 200, 200),
   },
-  { call: 'POST /core/memorial/query', request: () => ({ method: 'POST', url: '/core/memorial/query', payload: {} }), expect: everyone(200) },
-  { call: 'POST /core/memorial/query/partof', request: () => ({ method: 'POST', url: '/core/memorial/query/partof', payload: {} }), expect: signedIn(200) },
-  { call: 'GET /core/memorial/biography/{memorialId}', request: (w) => ({ method: 'GET', url: `/core/memorial/biography/${w.memorialId}` }), expect: read },
+  {
+    call: 'POST /core/memorial/query',
+    request: () => ({ method: 'POST', url: '/core/memorial/query', payload: {} }),
+    expect: everyone(200),
+  },
+  {
+    call: 'POST /core/memorial/query/partof',
+    request: () => ({ method: 'POST', url: '/core/memorial/query/partof', payload: {} }),
+    expect: signedIn(200),
+  },
+  {
+    call: 'GET /core/memorial/biography/{memorialId}',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/biography/${w.memorialId}` }),
+    expect: read,
+  },
   {
     call: 'GET /core/memorial/biography/{memorialId}',
     variant: 'public memorial',
@@ -93,7 +130,11 @@ const matrix: Row[] = [
   },
   {
     call: 'PUT /core/memorial/biography',
-    request: (w) => ({ method: 'PUT', url: '/core/memorial/biography', payload: { memorialId: w.memorialId, html: '<p>Hij hield van de zee.</p>' } }),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial/biography',
+      payload: { memorialId: w.memorialId, html: '<p>Hij hield van de zee.</p>' },
+    }),
     expect: manage(200),
   },
   {
@@ -102,12 +143,20 @@ const matrix: Row[] = [
     request: (w) => ({ method: 'POST', url: `/core/memorial/${w.memorialId}/access-code/regenerate` }),
     expect: manage(200),
   },
-  { call: 'GET /core/memorial/{memorialId}/audit', request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/audit` }), expect: ownerOnly(200) },
+  {
+    call: 'GET /core/memorial/{memorialId}/audit',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/audit` }),
+    expect: ownerOnly(200),
+  },
 
   // ── members ──────────────────────────────────────────────────────────────────────────────────
   {
     call: 'POST /core/memorial/users/query',
-    request: (w) => ({ method: 'POST', url: '/core/memorial/users/query', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memorial/users/query',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: manage(200),
   },
   {
@@ -132,14 +181,22 @@ const matrix: Row[] = [
     call: 'PUT /core/memorial/users/role',
     variant: 'contributor → guest',
     fresh: true,
-    request: (w) => ({ method: 'PUT', url: '/core/memorial/users/role', payload: { memberId: w.memberIds.contributor, role: 'guest' } }),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial/users/role',
+      payload: { memberId: w.memberIds.contributor, role: 'guest' },
+    }),
     expect: manage(200),
   },
   {
     call: 'PUT /core/memorial/users/role',
     variant: 'editor → owner',
     fresh: true,
-    request: (w) => ({ method: 'PUT', url: '/core/memorial/users/role', payload: { memberId: w.memberIds.editor, role: 'owner' } }),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial/users/role',
+      payload: { memberId: w.memberIds.editor, role: 'owner' },
+    }),
     expect: ownerOnly(200),
   },
   {
@@ -205,7 +262,11 @@ const matrix: Row[] = [
     request: (w) => ({ method: 'GET', url: `/core/guest-invite/invite-code/${w.invite.code}` }),
     expect: everyone(200),
   },
-  { call: 'GET /core/guest-invite/{id}', request: (w) => ({ method: 'GET', url: `/core/guest-invite/${w.invite.id}` }), expect: manage(200) },
+  {
+    call: 'GET /core/guest-invite/{id}',
+    request: (w) => ({ method: 'GET', url: `/core/guest-invite/${w.invite.id}` }),
+    expect: manage(200),
+  },
   {
     call: 'DELETE /core/guest-invite/{id}',
     fresh: true,
@@ -220,7 +281,11 @@ const matrix: Row[] = [
   },
   {
     call: 'POST /core/guest-invite/query',
-    request: (w) => ({ method: 'POST', url: '/core/guest-invite/query', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/guest-invite/query',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: manage(200),
   },
   {
@@ -260,10 +325,18 @@ const matrix: Row[] = [
     request: (_w, p) => ({ method: 'GET', url: `/core/memorial-media/${p.id}` }),
     expect: everyone(200),
   },
-  { call: 'GET /core/memorial-media/all/{id}', request: (w) => ({ method: 'GET', url: `/core/memorial-media/all/${w.memorialId}` }), expect: read },
+  {
+    call: 'GET /core/memorial-media/all/{id}',
+    request: (w) => ({ method: 'GET', url: `/core/memorial-media/all/${w.memorialId}` }),
+    expect: read,
+  },
   {
     call: 'POST /core/memorial-media/query',
-    request: (w) => ({ method: 'POST', url: '/core/memorial-media/query', payload: { memorialId: w.memorialId, type: 'image' } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memorial-media/query',
+      payload: { memorialId: w.memorialId, type: 'image' },
+    }),
     expect: read,
   },
   {
@@ -272,14 +345,22 @@ const matrix: Row[] = [
       await galleryPhoto(t, w);
       return { ids: await galleryIds(t, w) };
     },
-    request: (w, p) => ({ method: 'PUT', url: '/core/memorial-media/reorder', payload: { memorialId: w.memorialId, orderedIds: p.ids!.split(',').reverse() } }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: '/core/memorial-media/reorder',
+      payload: { memorialId: w.memorialId, orderedIds: p.ids!.split(',').reverse() },
+    }),
     expect: manage(200),
   },
   {
     call: 'PUT /core/memorial-media/{id}',
     variant: "the owner's photo",
     prepare: async ({ t, w }) => ({ id: await galleryPhoto(t, w) }),
-    request: (_w, p) => ({ method: 'PUT', url: `/core/memorial-media/${p.id}`, payload: { caption: 'Aan zee' } }),
+    request: (_w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial-media/${p.id}`,
+      payload: { caption: 'Aan zee' },
+    }),
     expect: manage(200),
   },
   {
@@ -326,14 +407,22 @@ const matrix: Row[] = [
   // Memories.
   {
     call: 'POST /core/memories/concept',
-    request: (w) => ({ method: 'POST', url: '/core/memories/concept', payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/concept',
+      payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' },
+    }),
     expect: e(404, 201, 404, 404, 201, 201, 201, 201),
   },
   {
     call: 'POST /core/memories/concept',
     variant: 'public memorial',
     visibility: 'public',
-    request: (w) => ({ method: 'POST', url: '/core/memories/concept', payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/concept',
+      payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' },
+    }),
     expect: e(403, 201, 403, 403, 201, 201, 201, 201),
   },
   {
@@ -354,14 +443,22 @@ const matrix: Row[] = [
     call: 'PUT /core/memories/status',
     variant: "approving the guest member's pending memory",
     prepare: async ({ t, w }) => ({ id: await memory(t, w, { by: 'guest', fresh: true }) }),
-    request: (_w, p) => ({ method: 'PUT', url: '/core/memories/status', payload: { id: p.id, status: 'published' } }),
+    request: (_w, p) => ({
+      method: 'PUT',
+      url: '/core/memories/status',
+      payload: { id: p.id, status: 'published' },
+    }),
     expect: e(404, 404, 404, 404, 403, 404, 200, 200),
   },
   {
     call: 'PUT /core/memories/privacy',
     variant: "the contributor's published memory",
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
-    request: (_w, p) => ({ method: 'PUT', url: '/core/memories/privacy', payload: { id: p.id, membersOnly: false } }),
+    request: (_w, p) => ({
+      method: 'PUT',
+      url: '/core/memories/privacy',
+      payload: { id: p.id, membersOnly: false },
+    }),
     expect: e(404, 403, 404, 404, 403, 200, 200, 200),
   },
   {
@@ -387,24 +484,40 @@ const matrix: Row[] = [
   },
   {
     call: 'POST /core/memories/query-memorial',
-    request: (w) => ({ method: 'POST', url: '/core/memories/query-memorial', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/query-memorial',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: read,
   },
   {
     call: 'POST /core/memories/query-memorial',
     variant: 'public memorial',
     visibility: 'public',
-    request: (w) => ({ method: 'POST', url: '/core/memories/query-memorial', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/query-memorial',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: everyone(200),
   },
   {
     call: 'POST /core/memories/query-manage',
-    request: (w) => ({ method: 'POST', url: '/core/memories/query-manage', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/query-manage',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: manage(200),
   },
   {
     call: 'POST /core/memories/query-own',
-    request: (w) => ({ method: 'POST', url: '/core/memories/query-own', payload: { memorialId: w.memorialId } }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memories/query-own',
+      payload: { memorialId: w.memorialId },
+    }),
     expect: e(401, 200, 404, 404, 200, 200, 200, 200),
   },
   {
@@ -430,14 +543,24 @@ const matrix: Row[] = [
   // Candles and flowers (each request from its own address: lighting is limited per address).
   {
     call: 'POST /core/candles/{memorialId}',
-    request: (w) => ({ method: 'POST', url: `/core/candles/${w.memorialId}`, payload: { name: 'Jan', kind: 'flower' }, remoteAddress: randomAddress() }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/candles/${w.memorialId}`,
+      payload: { name: 'Jan', kind: 'flower' },
+      remoteAddress: randomAddress(),
+    }),
     expect: e(404, 201, 404, 404, 201, 201, 201, 201),
   },
   {
     call: 'POST /core/candles/{memorialId}',
     variant: 'public memorial',
     visibility: 'public',
-    request: (w) => ({ method: 'POST', url: `/core/candles/${w.memorialId}`, payload: { name: 'Jan' }, remoteAddress: randomAddress() }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/candles/${w.memorialId}`,
+      payload: { name: 'Jan' },
+      remoteAddress: randomAddress(),
+    }),
     expect: everyone(201),
   },
   {
@@ -477,7 +600,18 @@ const matrix: Row[] = [
 /** Tags whose calls must also document 400, 401 and 403 (the others at least 404). */
 const memorialDomainCoreTags = ['memorials', 'members', 'guest access', 'guest invites', 'audit'];
 /** OpenAPI tags whose every operation must have at least one row above. */
-const matrixTags = ['memorials', 'members', 'guest access', 'guest invites', 'audit', 'memories', 'memorial-media', 'memory-media', 'media', 'candles'];
+const matrixTags = [
+  'memorials',
+  'members',
+  'guest access',
+  'guest invites',
+  'audit',
+  'memories',
+  'memorial-media',
+  'memory-media',
+  'media',
+  'candles',
+];
 /** Tags of the memorial domain that still need their rows (move them to matrixTags with the rows). */
 const awaitingRows: string[] = [];
 /** Calls outside the memorial domain (no memorial to be authorised against). */
@@ -515,7 +649,10 @@ describe('authorization matrix', () => {
         const w = await worldFor(row);
         const prepared = row.prepare ? await row.prepare({ t, w }) : {};
         const req = row.request(w, prepared);
-        const res = await t.app.inject({ ...req, headers: { ...(req.headers ?? {}), ...auth(w.tokens[persona]) } });
+        const res = await t.app.inject({
+          ...req,
+          headers: { ...(req.headers ?? {}), ...auth(w.tokens[persona]) },
+        });
         got[persona] = res.statusCode;
         if (res.statusCode >= 400) {
           // Refusals are the API's error shape with a Dutch message, never a crash.
@@ -529,7 +666,13 @@ describe('authorization matrix', () => {
 
   it('covers every documented call of the memorial domain', async () => {
     const doc = (await t.app.inject({ url: '/core/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { tags?: string[]; summary?: string; responses?: Record<string, { content?: object }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { tags?: string[]; summary?: string; responses?: Record<string, { content?: object }> }
+        >
+      >;
     };
     const inMatrix = new Set(matrix.map((r) => r.call));
     const missing: string[] = [];
@@ -545,9 +688,13 @@ describe('authorization matrix', () => {
           expect(op.summary, `${call} summary`).toBeTruthy();
           const ok = Object.entries(op.responses ?? {}).filter(([status]) => status.startsWith('2'));
           expect(ok.length, `${call} success response`).toBeGreaterThanOrEqual(1);
-          for (const [status, r] of ok) if (status !== '204') expect(r.content, `${call} ${status} schema`).toBeDefined();
-          const errors = tags.some((tag) => memorialDomainCoreTags.includes(tag)) ? ['400', '401', '403', '404'] : ['404'];
-          for (const status of errors) expect(op.responses?.[status]?.content, `${call} ${status}`).toBeDefined();
+          for (const [status, r] of ok)
+            if (status !== '204') expect(r.content, `${call} ${status} schema`).toBeDefined();
+          const errors = tags.some((tag) => memorialDomainCoreTags.includes(tag))
+            ? ['400', '401', '403', '404']
+            : ['404'];
+          for (const status of errors)
+            expect(op.responses?.[status]?.content, `${call} ${status}`).toBeDefined();
         } else if (!tags.some((tag) => awaitingRows.includes(tag) || outsideMatrix.includes(tag))) {
           untagged.push(`${call} [${tags.join(', ')}]`);
         }

@@ -26,8 +26,15 @@ describe('POST /core/companies/request', () => {
     expect(res.statusCode).toBe(201);
     const { id, status } = res.json();
     expect(status).toBe('pending');
-    const { rows } = await t.db.query('SELECT company_name, status, email FROM company_requests WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ company_name: 'Uitvaartzorg De Linde', status: 'pending', email: 'anna@delinde.nl' });
+    const { rows } = await t.db.query(
+      'SELECT company_name, status, email FROM company_requests WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({
+      company_name: 'Uitvaartzorg De Linde',
+      status: 'pending',
+      email: 'anna@delinde.nl',
+    });
 
     const team = await t.smtp.waitFor((m) => m.to.includes('team@aandenken.test'));
     expect(team.subject).toContain('Uitvaartzorg De Linde');
@@ -51,7 +58,11 @@ describe('POST /core/companies/request', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/core/companies/request',
-      payload: { ...valid, companyType: 'OtherServiceProvider', serviceDescription: 'Rouwbloemen en drukwerk' },
+      payload: {
+        ...valid,
+        companyType: 'OtherServiceProvider',
+        serviceDescription: 'Rouwbloemen en drukwerk',
+      },
     });
     expect(ok.statusCode).toBe(201);
   });
@@ -82,7 +93,12 @@ describe('POST /core/contact', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/core/contact',
-      payload: { name: 'Piet', email: 'piet@example.nl', subject: 'technical-support', message: 'Ik kan niet inloggen.' },
+      payload: {
+        name: 'Piet',
+        email: 'piet@example.nl',
+        subject: 'technical-support',
+        message: 'Ik kan niet inloggen.',
+      },
     });
     expect(res.statusCode).toBe(201);
     const mail = await t.smtp.waitFor((m) => m.text.includes('Ik kan niet inloggen.'));
@@ -93,7 +109,11 @@ describe('POST /core/contact', () => {
   });
 
   it('enforces the required fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/core/contact', payload: { name: '', email: '', message: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core/contact',
+      payload: { name: '', email: '', message: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       name: 'Naam is verplicht',

@@ -79,7 +79,9 @@ describe('foundation', () => {
 
 describe('config', () => {
   it('stops with a readable list of every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'geen-url', ADMIN_EMAILS: 'a@b.nl,kapot' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'geen-url', ADMIN_EMAILS: 'a@b.nl,kapot' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'abc', PUBLIC_URL: 'geen-url' });
     } catch (err) {
@@ -105,7 +107,8 @@ describe('rate limit', () => {
         expect(page.statusCode).not.toBe(429);
       }
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await limited.app.inject({ method: 'GET', url: '/core/openapi.json' })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/core/openapi.json' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { accessCodeCrypto } from '../src/modules/memorials/access-code.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { addMember, auth, createInvite, createLinkToken, createMemorial, createUsers, type Users } from './memorial-fixtures.ts';
+import {
+  addMember,
+  auth,
+  createInvite,
+  createLinkToken,
+  createMemorial,
+  createUsers,
+  type Users,
+} from './memorial-fixtures.ts';
 
 let t: TestContext;
 let u: Users;
@@ -23,7 +31,9 @@ async function wrongCode(): Promise<string> {
   const codes = accessCodeCrypto(t.db);
   for (;;) {
     const code = codes.generate();
-    const taken = await t.db.query('SELECT 1 FROM memorials WHERE access_code_hash = $1', [await codes.hash(code)]);
+    const taken = await t.db.query('SELECT 1 FROM memorials WHERE access_code_hash = $1', [
+      await codes.hash(code),
+    ]);
     if (taken.rows.length === 0) return code;
   }
 }
@@ -42,18 +52,29 @@ describe('POST /core/guest/token', () => {
 
     const seen = await t.app.inject({ url: `/core/memorial/${m.id}`, headers: auth(body.token) });
     expect(seen.json()).toMatchObject({ id: m.id, role: 'guest' });
-    expect((await t.app.inject({ url: `/core/memorial/${other.id}`, headers: auth(body.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memorial/${other.id}`, headers: auth(body.token) })).statusCode,
+    ).toBe(404);
     // A guest token is no user: it cannot create pages or list "my pages".
     expect(
-      (await t.app.inject({ method: 'POST', url: '/core/memorial/concept', headers: auth(body.token), payload: { firstName: 'A', lastName: 'B' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/core/memorial/concept',
+          headers: auth(body.token),
+          payload: { firstName: 'A', lastName: 'B' },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
   it('answers a wrong code with 404 ACCESS_CODE_INVALID and the Dutch message; a malformed one with 400', async () => {
     const res = await tokenFor(await wrongCode(), nextAddress());
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'ACCESS_CODE_INVALID', message: 'Er is geen pagina gevonden met deze code.' });
+    expect(res.json()).toEqual({
+      code: 'ACCESS_CODE_INVALID',
+      message: 'Er is geen pagina gevonden met deze code.',
+    });
     for (const [code, message] of [
       ['1234', 'Code must be an 8-digit number'],
       ['', 'Code is required'],
@@ -82,7 +103,10 @@ describe('POST /core/guest/token', () => {
     for (let i = 0; i < 5; i++) expect((await tokenFor(await wrongCode(), address)).statusCode).toBe(404);
     const limited = await tokenFor(await wrongCode(), address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Te veel pogingen met een onjuiste code. Probeer het later opnieuw.' });
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Te veel pogingen met een onjuiste code. Probeer het later opnieuw.',
+    });
     const right = await tokenFor(m.accessCode, address);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual(limited.json());
@@ -188,33 +212,61 @@ describe('POST /core/guest/token-consume', () => {
     const m = await createMemorial(t, u.owner);
     const invite = await createInvite(t, m.id, u.owner);
     const link = await createLinkToken(t, m.id, invite.id);
-    const res = await t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token: link } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token-consume',
+      payload: { token: link },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ memorialId: m.id, token: expect.any(String) });
-    expect((await t.app.inject({ url: `/core/memorial/${m.id}`, headers: auth(res.json().token) })).json().role).toBe('guest');
+    expect(
+      (await t.app.inject({ url: `/core/memorial/${m.id}`, headers: auth(res.json().token) })).json().role,
+    ).toBe('guest');
 
-    const again = await t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token: link } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token-consume',
+      payload: { token: link },
+    });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: 'LINK_INVALID', message: 'Deze link is ongeldig, verlopen of al gebruikt.' });
+    expect(again.json()).toEqual({
+      code: 'LINK_INVALID',
+      message: 'Deze link is ongeldig, verlopen of al gebruikt.',
+    });
     const { rows } = await t.db.query('SELECT token_hash FROM guest_link_tokens');
     expect(JSON.stringify(rows)).not.toContain(link);
   });
 
   it('refuses expired links, links of revoked invites, links from before a code regeneration, and garbage', async () => {
     const m = await createMemorial(t, u.owner);
-    const consume = (token: string) => t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token } });
+    const consume = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token } });
 
     const expired = await createLinkToken(t, m.id);
-    await t.db.query(`UPDATE guest_link_tokens SET created_at = now() - interval '2 days', expires_at = now() - interval '1 day'`);
+    await t.db.query(
+      `UPDATE guest_link_tokens SET created_at = now() - interval '2 days', expires_at = now() - interval '1 day'`,
+    );
     expect((await consume(expired)).statusCode).toBe(404);
 
     const invite = await createInvite(t, m.id, u.owner);
     const ofRevoked = await createLinkToken(t, m.id, invite.id);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/guest-invite/${invite.id}`, headers: auth(u.owner.token) })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/guest-invite/${invite.id}`,
+          headers: auth(u.owner.token),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await consume(ofRevoked)).statusCode).toBe(404);
 
     const beforeRegeneration = await createLinkToken(t, m.id);
-    await t.app.inject({ method: 'POST', url: `/core/memorial/${m.id}/access-code/regenerate`, headers: auth(u.owner.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/core/memorial/${m.id}/access-code/regenerate`,
+      headers: auth(u.owner.token),
+    });
     expect((await consume(beforeRegeneration)).statusCode).toBe(404);
 
     expect((await consume('x'.repeat(43))).statusCode).toBe(404);
@@ -243,9 +295,16 @@ describe('POST /core/memorial/{id}/access-code/mail', () => {
     expect(mail.text).toContain(`vul deze toegangscode in: ${m.accessCode}`);
     expect(mail.text).toContain('/beslotenpagina');
     const link = /#gasttoken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    const consumed = await t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token: link } });
+    const consumed = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token-consume',
+      payload: { token: link },
+    });
     expect(consumed.json()).toMatchObject({ memorialId: m.id, guestName: 'Oom Wim' });
-    const audit = await t.db.query(`SELECT details FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'memorial.access_code_mailed'`, [m.id]);
+    const audit = await t.db.query(
+      `SELECT details FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'memorial.access_code_mailed'`,
+      [m.id],
+    );
     expect(audit.rows).toEqual([{ details: { email } }]);
     expect(JSON.stringify(audit.rows)).not.toContain(m.accessCode);
   });
@@ -253,7 +312,12 @@ describe('POST /core/memorial/{id}/access-code/mail', () => {
   it('is for owners and editors of a published page only', async () => {
     const concept = await createMemorial(t, u.owner, { status: 'concept' });
     const send = (id: string, token: string, email = 'iemand@example.nl') =>
-      t.app.inject({ method: 'POST', url: `/core/memorial/${id}/access-code/mail`, headers: auth(token), payload: { email } });
+      t.app.inject({
+        method: 'POST',
+        url: `/core/memorial/${id}/access-code/mail`,
+        headers: auth(token),
+        payload: { email },
+      });
     const res = await send(concept.id, u.owner.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('MEMORIAL_NOT_ACTIVE');

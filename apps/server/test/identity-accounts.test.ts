@@ -13,7 +13,11 @@ import {
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_FAILURE_FACTOR: '3', LOGIN_WAIT_INCREMENT_SECONDS: '120', LOGIN_MAX_WAIT_SECONDS: '300' });
+  t = await createTestApp({
+    LOGIN_FAILURE_FACTOR: '3',
+    LOGIN_WAIT_INCREMENT_SECONDS: '120',
+    LOGIN_MAX_WAIT_SECONDS: '300',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -63,7 +67,11 @@ describe('registration', () => {
   });
 
   it('stores an argon2id hash, mails a verification link that works once, and refuses a duplicate e-mail', async () => {
-    const { tokens } = await registerThroughProvider(t.app, { name: 'Anna', email: 'Anna@Example.nl', password });
+    const { tokens } = await registerThroughProvider(t.app, {
+      name: 'Anna',
+      email: 'Anna@Example.nl',
+      password,
+    });
     const { rows } = await t.db.query<{ password_hash: string; email_verified: boolean }>(
       "SELECT password_hash, email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'",
     );
@@ -79,7 +87,9 @@ describe('registration', () => {
     expect(ok.body).toContain('Je e-mailadres is bevestigd');
     const again = await t.app.inject({ url: link });
     expect(again.statusCode).toBe(400);
-    const verified = await t.db.query("SELECT email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'");
+    const verified = await t.db.query(
+      "SELECT email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'",
+    );
     expect(verified.rows[0]).toEqual({ email_verified: true });
 
     const browser = new Browser(t.app);
@@ -126,7 +136,8 @@ describe('login failures', () => {
 
   it('lock an address after the configured failures, also against the right password, and unlock later', async () => {
     await registerThroughProvider(t.app, { name: 'Cas', email: 'cas@example.nl', password });
-    for (let i = 0; i < 2; i++) expect((await tryLogin('cas@example.nl', 'fout-fout-fout')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await tryLogin('cas@example.nl', 'fout-fout-fout')).statusCode).toBe(401);
     const third = await tryLogin('cas@example.nl', 'fout-fout-fout');
     expect(third.statusCode).toBe(401);
     const locked = await tryLogin('cas@example.nl', password);
@@ -134,10 +145,14 @@ describe('login failures', () => {
     expect(locked.body).toContain('Te veel mislukte pogingen. Probeer het over 2 minuten opnieuw.');
     // Unknown addresses lock the same way, so the lock tells nothing about existence.
     for (let i = 0; i < 3; i++) await tryLogin('onbekend@example.nl', 'fout-fout-fout');
-    expect((await tryLogin('onbekend@example.nl', 'fout-fout-fout')).body).toContain('Te veel mislukte pogingen');
+    expect((await tryLogin('onbekend@example.nl', 'fout-fout-fout')).body).toContain(
+      'Te veel mislukte pogingen',
+    );
 
     // The lock expires: move it into the past, as time would.
-    await t.db.query("UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE email = 'cas@example.nl'");
+    await t.db.query(
+      "UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE email = 'cas@example.nl'",
+    );
     const ok = await tryLogin('cas@example.nl', password);
     expect(ok.statusCode).toBe(303);
     const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE email = 'cas@example.nl'");
@@ -149,7 +164,9 @@ describe('login failures', () => {
       "INSERT INTO login_failures (email, failures, last_failure_at) VALUES ('veel@example.nl', 8, now())",
     );
     expect((await tryLogin('veel@example.nl', 'fout-fout-fout')).statusCode).toBe(401);
-    expect((await tryLogin('veel@example.nl', 'fout-fout-fout')).body).toContain('Probeer het over 5 minuten opnieuw');
+    expect((await tryLogin('veel@example.nl', 'fout-fout-fout')).body).toContain(
+      'Probeer het over 5 minuten opnieuw',
+    );
     const { rows } = await t.db.query<{ failures: number; wait: number }>(
       "SELECT failures, round(extract(epoch FROM locked_until - last_failure_at))::int AS wait FROM login_failures WHERE email = 'veel@example.nl'",
     );
@@ -172,7 +189,9 @@ describe('forgotten password', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.body).toContain('Als er een account bij dit e-mailadres hoort');
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes('dirk@example.nl') && m.subject.startsWith('Nieuw wachtwoord'));
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('dirk@example.nl') && m.subject.startsWith('Nieuw wachtwoord'),
+    );
     expect(t.smtp.messages.some((m) => m.to.includes('bestaat-niet@example.nl'))).toBe(false);
     const link = linkIn(mail.text);
     const page = await browser.get(link);
@@ -181,12 +200,15 @@ describe('forgotten password', () => {
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     const resetCsrf = csrfOf(page.body);
 
-    const short = await browser.post(`${endpoints.auth.replace(/\/protocol.*/, '')}/login-actions/reset-password`, {
-      token,
-      csrf: resetCsrf,
-      password: 'kort',
-      passwordRepeat: 'kort',
-    });
+    const short = await browser.post(
+      `${endpoints.auth.replace(/\/protocol.*/, '')}/login-actions/reset-password`,
+      {
+        token,
+        csrf: resetCsrf,
+        password: 'kort',
+        passwordRepeat: 'kort',
+      },
+    );
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('Je wachtwoord moet minstens 8 tekens lang zijn');
 
@@ -220,8 +242,12 @@ describe('forgotten password', () => {
     const { uidPath, csrf } = await openInteraction(browser, s256());
     await registerThroughProvider(t.app, { name: 'Eva', email: 'eva@example.nl', password });
     await browser.post(`${uidPath}/forgot`, { csrf, email: 'eva@example.nl' });
-    const mail = await t.smtp.waitFor((m) => m.to.includes('eva@example.nl') && m.subject.startsWith('Nieuw wachtwoord'));
-    await t.db.query("UPDATE account_action_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset-password'");
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('eva@example.nl') && m.subject.startsWith('Nieuw wachtwoord'),
+    );
+    await t.db.query(
+      "UPDATE account_action_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset-password'",
+    );
     const page = await browser.get(linkIn(mail.text));
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('Deze link is verlopen of al gebruikt');
@@ -247,4 +273,3 @@ describe('Google without credentials', () => {
     expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_request');
   });
 });
-

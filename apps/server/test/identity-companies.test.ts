@@ -33,7 +33,12 @@ describe('GET /core/companies/{id}', () => {
     const { token } = await issueUserToken(t, { email: 'Team@Aandenken.test', name: 'Team' });
     const res = await get(companyId, token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: companyId, companyName: 'Crematorium De Stilte', status: 'pending', email: 'iris@destilte.nl' });
+    expect(res.json()).toMatchObject({
+      id: companyId,
+      companyName: 'Crematorium De Stilte',
+      status: 'pending',
+      email: 'iris@destilte.nl',
+    });
   });
 
   it('answers 401 without a token and 403 for other users', async () => {
@@ -54,7 +59,9 @@ describe('GET /core/companies/{id}', () => {
       password: 'lang-genoeg-wachtwoord',
     });
     expect((await get(companyId, tokens.access_token)).statusCode).toBe(403);
-    const mail = await t.smtp.waitFor((m) => m.to.includes('beheer@aandenken.test') && m.subject.startsWith('Bevestig'));
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('beheer@aandenken.test') && m.subject.startsWith('Bevestig'),
+    );
     const link = /(http:\/\/\S+)/.exec(mail.text)![1]!.replace('http://localhost:8080', '');
     expect((await t.app.inject({ url: link })).statusCode).toBe(200);
     expect((await get(companyId, tokens.access_token)).statusCode).toBe(200);

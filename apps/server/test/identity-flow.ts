@@ -43,7 +43,12 @@ export class CookieJar {
   header(url: string): string {
     const pathname = url.split('?')[0]!;
     return this.cookies
-      .filter((c) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
+      .filter(
+        (c) =>
+          pathname === c.path ||
+          pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) ||
+          c.path === '/',
+      )
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
   }
@@ -93,7 +98,11 @@ export function authorizeUrl(params: Record<string, string>, endpoint = endpoint
 export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 /** Starts an authorization request and returns the interaction page. */
-export async function openInteraction(browser: Browser, params: Record<string, string>, endpoint = endpoints.auth) {
+export async function openInteraction(
+  browser: Browser,
+  params: Record<string, string>,
+  endpoint = endpoints.auth,
+) {
   let res = await browser.get(authorizeUrl(params, endpoint));
   if (endpoint === endpoints.registrations) {
     expect(res.statusCode).toBe(303);
@@ -138,7 +147,11 @@ export async function refresh(app: FastifyInstance, refreshToken: string) {
     method: 'POST',
     url: endpoints.token,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'web' }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'web',
+    }).toString(),
   });
 }
 
@@ -152,9 +165,17 @@ export interface Tokens {
 }
 
 /** The whole authorization code flow with PKCE through the login screen; returns the browser and tokens. */
-export async function signInWithPassword(app: FastifyInstance, email: string, password: string, browser = new Browser(app)) {
+export async function signInWithPassword(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  browser = new Browser(app),
+) {
   const { verifier, challenge } = pkce();
-  const { uidPath, csrf } = await openInteraction(browser, { code_challenge: challenge, code_challenge_method: 'S256' });
+  const { uidPath, csrf } = await openInteraction(browser, {
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   const res = await browser.post(`${uidPath}/login`, { csrf, email, password });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(303);
   const callback = await followToCallback(browser, res);

@@ -17,9 +17,15 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * authorization code flow, ID tokens with sub/email/email_verified/name. Its one screen asks which
  * "Google account" to use (e-mail and name), so a browser test signs in like a person would.
  */
-export async function startGoogleStandIn(opts: { clientId: string; clientSecret: string; redirectUris: string[]; port?: number }) {
+export async function startGoogleStandIn(opts: {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  port?: number;
+}) {
   const users = new Map<string, StandInUser>();
-  const subOf = (email: string) => `google-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 20)}`;
+  const subOf = (email: string) =>
+    `google-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 20)}`;
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -57,7 +63,11 @@ export async function startGoogleStandIn(opts: { clientId: string; clientSecret:
   }
   const configuration: Configuration = {
     adapter: MemoryAdapter,
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'stand-in', alg: 'RS256', use: 'sig' }] as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: {
+      keys: [{ ...(await exportJWK(privateKey)), kid: 'stand-in', alg: 'RS256', use: 'sig' }] as NonNullable<
+        Configuration['jwks']
+      >['keys'],
+    },
     clients: [
       {
         client_id: opts.clientId,
@@ -77,18 +87,33 @@ export async function startGoogleStandIn(opts: { clientId: string; clientSecret:
       if (!user) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name }),
+        claims: async () => ({
+          sub,
+          email: user.email,
+          email_verified: user.emailVerified ?? true,
+          name: user.name,
+        }),
       };
     },
     async loadExistingGrant(ctx) {
       const { oidc } = ctx;
       if (!oidc.session?.accountId || !oidc.client) return undefined;
-      const grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client.clientId,
+        accountId: oidc.session.accountId,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
     },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   };
   const provider = new Provider(issuer, configuration);
@@ -114,10 +139,19 @@ export async function startGoogleStandIn(opts: { clientId: string; clientSecret:
     req.on('end', () => {
       const form = new URLSearchParams(body);
       const email = form.get('email') ?? '';
-      const user = { email, name: form.get('name') || email.split('@')[0]!, emailVerified: form.get('unverified') !== '1' };
+      const user = {
+        email,
+        name: form.get('name') || email.split('@')[0]!,
+        emailVerified: form.get('unverified') !== '1',
+      };
       users.set(email.toLowerCase(), user);
       provider
-        .interactionFinished(req, res, { login: { accountId: subOf(email) } }, { mergeWithLastSubmission: false })
+        .interactionFinished(
+          req,
+          res,
+          { login: { accountId: subOf(email) } },
+          { mergeWithLastSubmission: false },
+        )
         .catch(() => {
           res.statusCode = 400;
           res.end('interaction failed');

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { startGoogleStandIn } from './identity-google-stand-in.ts';
-import { Browser, exchangeCode, followToCallback, openInteraction, pkce, registerThroughProvider } from './identity-flow.ts';
+import {
+  Browser,
+  exchangeCode,
+  followToCallback,
+  openInteraction,
+  pkce,
+  registerThroughProvider,
+} from './identity-flow.ts';
 
 let t: TestContext;
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
@@ -30,7 +37,10 @@ async function atGoogle(authorizeUrl: string, user: { email: string; name: strin
     const res = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -46,7 +56,11 @@ async function atGoogle(authorizeUrl: string, user: { email: string; name: strin
   res = await go(screen, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: user.email, name: user.name, ...(user.unverified ? { unverified: '1' } : {}) }),
+    body: new URLSearchParams({
+      email: user.email,
+      name: user.name,
+      ...(user.unverified ? { unverified: '1' } : {}),
+    }),
   });
   for (let i = 0; i < 5; i++) {
     const location = new URL(res.headers.get('location')!, google.issuer).href;
@@ -56,13 +70,17 @@ async function atGoogle(authorizeUrl: string, user: { email: string; name: strin
   throw new Error('Google stand-in did not redirect back');
 }
 
-async function signInWithGoogle(user: { email: string; name: string; unverified?: boolean }, viaButton = false) {
+async function signInWithGoogle(
+  user: { email: string; name: string; unverified?: boolean },
+  viaButton = false,
+) {
   const browser = new Browser(t.app);
   const { verifier, challenge } = pkce();
-  const { uidPath, page, csrf } = await openInteraction(
-    browser,
-    { code_challenge: challenge, code_challenge_method: 'S256', ...(viaButton ? {} : { kc_idp_hint: 'google' }) },
-  );
+  const { uidPath, page, csrf } = await openInteraction(browser, {
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...(viaButton ? {} : { kc_idp_hint: 'google' }),
+  });
   let toGoogle;
   if (viaButton) {
     toGoogle = await browser.post(`${uidPath}/google`, { csrf });
@@ -84,15 +102,34 @@ async function signInWithGoogle(user: { email: string; name: string; unverified?
 
 describe('sign-in with Google (a local stand-in provider)', () => {
   it('creates a verified account for a new Google user and issues API tokens', async () => {
-    const { browser, done, verifier } = await signInWithGoogle({ email: 'fleur@gmail.test', name: 'Fleur Jansen' });
+    const { browser, done, verifier } = await signInWithGoogle({
+      email: 'fleur@gmail.test',
+      name: 'Fleur Jansen',
+    });
     expect(done.statusCode).toBe(303);
     const callback = await followToCallback(browser, done);
     const tokens = (await exchangeCode(t.app, callback.searchParams.get('code')!, verifier)).json();
-    const { rows } = await t.db.query<{ id: string; name: string; email_verified: boolean; google_sub: string; password_hash: string | null }>(
+    const { rows } = await t.db.query<{
+      id: string;
+      name: string;
+      email_verified: boolean;
+      google_sub: string;
+      password_hash: string | null;
+    }>(
       "SELECT id, name, email_verified, google_sub, password_hash FROM accounts WHERE email = 'fleur@gmail.test'",
     );
-    expect(rows[0]).toMatchObject({ name: 'Fleur Jansen', email_verified: true, google_sub: google.subOf('fleur@gmail.test'), password_hash: null });
-    expect(decodeJwt(tokens.access_token)).toMatchObject({ sub: rows[0]!.id, email: 'fleur@gmail.test', name: 'Fleur Jansen', aud: 'aandenken-api' });
+    expect(rows[0]).toMatchObject({
+      name: 'Fleur Jansen',
+      email_verified: true,
+      google_sub: google.subOf('fleur@gmail.test'),
+      password_hash: null,
+    });
+    expect(decodeJwt(tokens.access_token)).toMatchObject({
+      sub: rows[0]!.id,
+      email: 'fleur@gmail.test',
+      name: 'Fleur Jansen',
+      aud: 'aandenken-api',
+    });
 
     // Again (through the button this time): the same account.
     const second = await signInWithGoogle({ email: 'fleur@gmail.test', name: 'Fleur J.' }, true);
@@ -102,13 +139,21 @@ describe('sign-in with Google (a local stand-in provider)', () => {
   });
 
   it('links to an existing account with the same e-mail; an unverified password is dropped', async () => {
-    await registerThroughProvider(t.app, { name: 'Gijs', email: 'gijs@gmail.test', password: 'lang-genoeg-wachtwoord' });
-    const before = await t.db.query<{ id: string }>("SELECT id FROM accounts WHERE email = 'gijs@gmail.test'");
+    await registerThroughProvider(t.app, {
+      name: 'Gijs',
+      email: 'gijs@gmail.test',
+      password: 'lang-genoeg-wachtwoord',
+    });
+    const before = await t.db.query<{ id: string }>(
+      "SELECT id FROM accounts WHERE email = 'gijs@gmail.test'",
+    );
     const { browser, done, verifier } = await signInWithGoogle({ email: 'GIJS@gmail.test', name: 'Gijs' });
     const callback = await followToCallback(browser, done);
     const tokens = (await exchangeCode(t.app, callback.searchParams.get('code')!, verifier)).json();
     expect(decodeJwt(tokens.access_token).sub).toBe(before.rows[0]!.id);
-    const { rows } = await t.db.query("SELECT email_verified, password_hash, google_sub IS NOT NULL AS linked FROM accounts WHERE email = 'gijs@gmail.test'");
+    const { rows } = await t.db.query(
+      "SELECT email_verified, password_hash, google_sub IS NOT NULL AS linked FROM accounts WHERE email = 'gijs@gmail.test'",
+    );
     expect(rows[0]).toEqual({ email_verified: true, password_hash: null, linked: true });
   });
 

@@ -52,7 +52,10 @@ describe('discovery and keys', () => {
 
   it('has no development login', async () => {
     const browser = new Browser(t.app);
-    const { page } = await openInteraction(browser, { code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+    const { page } = await openInteraction(browser, {
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<h1>Inloggen</h1>');
@@ -71,20 +74,32 @@ describe('authorization code flow', () => {
     expect(err.searchParams.get('error')).toBe('invalid_request');
     expect(err.searchParams.get('error_description')).toMatch(/PKCE/);
 
-    const plain = await browser.get(authorizeUrl({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }));
+    const plain = await browser.get(
+      authorizeUrl({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }),
+    );
     expect(new URL(plain.headers.location as string).searchParams.get('error')).toBe('invalid_request');
 
     const foreign = await browser.get(
-      authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256', redirect_uri: 'https://evil.example/cb' }),
+      authorizeUrl({
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+        redirect_uri: 'https://evil.example/cb',
+      }),
     );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.body).toContain('Er ging iets mis');
   });
 
   it('registers, signs in and issues an API token the API accepts; the code works once', async () => {
-    const { tokens } = await registerThroughProvider(t.app, { name: 'Els de Boer', email: 'els@example.nl', password });
+    const { tokens } = await registerThroughProvider(t.app, {
+      name: 'Els de Boer',
+      email: 'els@example.nl',
+      password,
+    });
     const at = decodeJwt(tokens.access_token);
-    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM accounts WHERE email = 'els@example.nl'");
+    const { rows } = await t.db.query<{ id: string }>(
+      "SELECT id FROM accounts WHERE email = 'els@example.nl'",
+    );
     expect(at).toMatchObject({
       iss: t.config.OIDC_AUTHORITY,
       aud: t.config.OIDC_AUDIENCE,
@@ -96,14 +111,29 @@ describe('authorization code flow', () => {
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     expect(at.exp! - at.iat!).toBe(t.config.OIDC_ACCESS_TOKEN_TTL);
     expect(tokens.refresh_token).toBeTruthy();
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ sub: rows[0]!.id, name: 'Els de Boer', email: 'els@example.nl', aud: 'web' });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      sub: rows[0]!.id,
+      name: 'Els de Boer',
+      email: 'els@example.nl',
+      aud: 'web',
+    });
 
-    const me = await t.app.inject({ url: '/whoami-test', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await t.app.inject({
+      url: '/whoami-test',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ kind: 'user', userId: rows[0]!.id, email: 'els@example.nl', name: 'Els de Boer' });
+    expect(me.json()).toMatchObject({
+      kind: 'user',
+      userId: rows[0]!.id,
+      email: 'els@example.nl',
+      name: 'Els de Boer',
+    });
 
     // The test helper mints the same claims as the real provider.
-    const minted = decodeJwt((await issueUserToken(t, { email: 'els@example.nl', name: 'Els de Boer' })).token);
+    const minted = decodeJwt(
+      (await issueUserToken(t, { email: 'els@example.nl', name: 'Els de Boer' })).token,
+    );
     for (const claim of ['iss', 'aud', 'sub', 'email', 'name']) expect(minted[claim]).toEqual(at[claim]);
 
     // The product API takes it too: the signed-in person creates a memorial and becomes its owner.
@@ -122,15 +152,26 @@ describe('authorization code flow', () => {
     });
     expect(mine.json().items).toMatchObject([{ id: concept.json().id, firstName: 'Johanna', role: 'owner' }]);
 
-    const info = await t.app.inject({ url: endpoints.userinfo, headers: { authorization: `Bearer ${tokens.access_token}` } });
-    expect(info.json()).toEqual({ sub: rows[0]!.id, email: 'els@example.nl', email_verified: false, name: 'Els de Boer' });
+    const info = await t.app.inject({
+      url: endpoints.userinfo,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(info.json()).toEqual({
+      sub: rows[0]!.id,
+      email: 'els@example.nl',
+      email_verified: false,
+      name: 'Els de Boer',
+    });
   });
 
   it('accepts an authorization code once only, and only with its verifier', async () => {
     await registerThroughProvider(t.app, { name: 'Code', email: 'code@example.nl', password });
     const browser = new Browser(t.app);
     const { verifier, challenge } = pkce();
-    const { uidPath, csrf } = await openInteraction(browser, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const { uidPath, csrf } = await openInteraction(browser, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     const res = await browser.post(`${uidPath}/login`, { csrf, email: 'code@example.nl', password });
     const code = (await followToCallback(browser, res)).searchParams.get('code')!;
 
@@ -225,7 +266,9 @@ describe('logout', () => {
 
     const refreshed = await refresh(t.app, tokens.refresh_token);
     expect(refreshed.statusCode).toBe(400);
-    const after = await browser.get(authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256', prompt: 'none' }));
+    const after = await browser.get(
+      authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256', prompt: 'none' }),
+    );
     expect(new URL(after.headers.location as string).searchParams.get('error')).toBe('login_required');
   });
 });

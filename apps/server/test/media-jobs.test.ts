@@ -20,12 +20,19 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 const job = async (id: string) =>
-  (await db.query<{ status: string; attempts: number; last_error: string | null; finished_at: Date | null }>(
-    'SELECT status, attempts, last_error, finished_at FROM jobs WHERE id = $1',
-    [id],
-  )).rows[0]!;
+  (
+    await db.query<{ status: string; attempts: number; last_error: string | null; finished_at: Date | null }>(
+      'SELECT status, attempts, last_error, finished_at FROM jobs WHERE id = $1',
+      [id],
+    )
+  ).rows[0]!;
 const lastJobId = async (kind: string) =>
-  (await db.query<{ id: string }>('SELECT id::text AS id FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1', [kind])).rows[0]!.id;
+  (
+    await db.query<{ id: string }>(
+      'SELECT id::text AS id FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1',
+      [kind],
+    )
+  ).rows[0]!.id;
 
 describe('job queue', () => {
   it('retries a failing job with backoff until it succeeds', async () => {
@@ -84,7 +91,9 @@ describe('job queue', () => {
     b.start();
     try {
       await eventually(async () => {
-        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.once' AND status <> 'done'`);
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.once' AND status <> 'done'`,
+        );
         return rows[0]!.n === 0;
       });
     } finally {

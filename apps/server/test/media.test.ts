@@ -6,7 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_IMAGE_MAX_BYTES } from '@aandenken/contract';
 import { mediaUrlSigner } from '../src/lib/media/url-signer.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { cast, eventually, form, guestToken, heic, jpeg, mp4, pathOf, phonePhoto, png, webm } from './fixtures/content.ts';
+import {
+  cast,
+  eventually,
+  form,
+  guestToken,
+  heic,
+  jpeg,
+  mp4,
+  pathOf,
+  phonePhoto,
+  png,
+  webm,
+} from './fixtures/content.ts';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;
@@ -30,11 +42,20 @@ async function upload(
   url = '/core/memorial-media',
 ) {
   const body = await form(fields, file);
-  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
 }
 
 const uploadJpeg = async (who = c.contributor, memorialId = c.privateId) => {
-  const res = await upload(who.headers, { memorialId }, { data: await jpeg(), type: 'image/jpeg', name: 'foto.jpg' });
+  const res = await upload(
+    who.headers,
+    { memorialId },
+    { data: await jpeg(), type: 'image/jpeg', name: 'foto.jpg' },
+  );
   expect(res.statusCode).toBe(201);
   return res.json();
 };
@@ -56,7 +77,11 @@ describe('POST /core/memorial-media', () => {
     expect(meta.orientation).toBe(6);
     expect(meta.icc).toBeDefined();
 
-    const res = await upload(c.contributor.headers, { memorialId: c.privateId, caption: 'Op de boot' }, { data: original, type: 'image/jpeg', name: 'IMG_0001.jpg' });
+    const res = await upload(
+      c.contributor.headers,
+      { memorialId: c.privateId, caption: 'Op de boot' },
+      { data: original, type: 'image/jpeg', name: 'IMG_0001.jpg' },
+    );
     expect(res.statusCode).toBe(201);
     const item = res.json();
     expect(item).toMatchObject({
@@ -76,7 +101,10 @@ describe('POST /core/memorial-media', () => {
     expect(item.urlsExpireAt).not.toBeNull();
 
     const ready = await eventually(async () => {
-      const r = await t.app.inject({ url: `/core/memorial-media/${item.id}`, headers: c.contributor.headers });
+      const r = await t.app.inject({
+        url: `/core/memorial-media/${item.id}`,
+        headers: c.contributor.headers,
+      });
       return r.json().status === 'ready' ? r.json() : null;
     });
     const names = ready.variants.map((v: { name: string }) => v.name).sort();
@@ -104,7 +132,10 @@ describe('POST /core/memorial-media', () => {
     // The uploaded source (with its GPS) is gone once every variant exists.
     const files = await listDir(path.join(mediaDir(), item.id));
     expect(files.sort()).toEqual(names);
-    const job = await t.db.query(`SELECT status, attempts FROM jobs WHERE kind = 'media.variants' AND payload->>'mediaId' = $1`, [item.id]);
+    const job = await t.db.query(
+      `SELECT status, attempts FROM jobs WHERE kind = 'media.variants' AND payload->>'mediaId' = $1`,
+      [item.id],
+    );
     expect(job.rows).toEqual([{ status: 'done', attempts: 1 }]);
     const audit = await t.db.query(`SELECT action FROM memorial_audit_log WHERE target_id = $1`, [item.id]);
     expect(audit.rows).toEqual([{ action: 'media.added' }]);
@@ -134,7 +165,14 @@ describe('POST /core/memorial-media', () => {
       const res = await upload(c.owner.headers, { memorialId: c.privateId }, { data, type });
       expect(res.statusCode, type).toBe(201);
       const item = res.json();
-      expect(item).toMatchObject({ kind: 'video', status: 'ready', contentType: type, width: null, srcSet: null, sizeBytes: data.length });
+      expect(item).toMatchObject({
+        kind: 'video',
+        status: 'ready',
+        contentType: type,
+        width: null,
+        srcSet: null,
+        sizeBytes: data.length,
+      });
       expect(item.variants.map((v: { name: string }) => v.name)).toEqual(['original']);
       const bytes = await t.app.inject({ url: pathOf(item.url) });
       expect(bytes.statusCode).toBe(200);
@@ -143,7 +181,10 @@ describe('POST /core/memorial-media', () => {
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 10-19/${data.length}`);
       expect(part.rawPayload.equals(data.subarray(10, 20))).toBe(true);
-      const bad = await t.app.inject({ url: pathOf(item.url), headers: { range: `bytes=${data.length + 5}-` } });
+      const bad = await t.app.inject({
+        url: pathOf(item.url),
+        headers: { range: `bytes=${data.length + 5}-` },
+      });
       expect(bad.statusCode).toBe(416);
     }
   });
@@ -156,7 +197,11 @@ describe('POST /core/memorial-media', () => {
       [Buffer.from('Dit is geen foto maar gewone tekst.\n'.repeat(20)), 'image/jpeg', 'foto.jpg'],
       [await png(), 'image/jpeg', 'foto.jpg'], // a real image, but not the declared type
       [await jpeg(), 'video/mp4', 'film.mp4'],
-      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'image/jpeg', 'kapot.jpg'], // magic bytes but no image
+      [
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]),
+        'image/jpeg',
+        'kapot.jpg',
+      ], // magic bytes but no image
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml', 'logo.svg'],
       [Buffer.from('%PDF-1.7'), 'application/pdf', 'brief.pdf'],
       [heic(), 'image/heic', 'IMG_0002.HEIC'],
@@ -164,9 +209,17 @@ describe('POST /core/memorial-media', () => {
     for (const [data, type, name] of cases) {
       const res = await upload(c.contributor.headers, { memorialId: c.privateId }, { data, type, name });
       expect(res.statusCode, `${type} ${name}`).toBe(415);
-      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String), fields: { media: expect.any(String) } });
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.any(String),
+        fields: { media: expect.any(String) },
+      });
     }
-    const heicRes = await upload(c.contributor.headers, { memorialId: c.privateId }, { data: heic(), type: 'image/heic' });
+    const heicRes = await upload(
+      c.contributor.headers,
+      { memorialId: c.privateId },
+      { data: heic(), type: 'image/heic' },
+    );
     expect(heicRes.json().message).toContain('HEIC');
     await expectNothingStored(rows, files);
   });
@@ -174,13 +227,29 @@ describe('POST /core/memorial-media', () => {
   it('refuses an oversized photo and a photo with too many pixels with 413, storing nothing', async () => {
     const rows = await count('media');
     const files = await listDir(mediaDir());
-    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(MEDIA_IMAGE_MAX_BYTES - 3, 1)]);
-    const res = await upload(c.contributor.headers, { memorialId: c.privateId }, { data: big, type: 'image/jpeg' });
+    const big = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(MEDIA_IMAGE_MAX_BYTES - 3, 1),
+    ]);
+    const res = await upload(
+      c.contributor.headers,
+      { memorialId: c.privateId },
+      { data: big, type: 'image/jpeg' },
+    );
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('20 MB') });
+    expect(res.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('20 MB'),
+    });
 
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } }).png({ compressionLevel: 1 }).toBuffer();
-    const px = await upload(c.contributor.headers, { memorialId: c.privateId }, { data: huge, type: 'image/png' });
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const px = await upload(
+      c.contributor.headers,
+      { memorialId: c.privateId },
+      { data: huge, type: 'image/png' },
+    );
     expect(px.statusCode).toBe(413);
     expect(px.json().message).toContain('megapixel');
     await expectNothingStored(rows, files);
@@ -190,7 +259,9 @@ describe('POST /core/memorial-media', () => {
     const file = { data: await jpeg(), type: 'image/jpeg' };
     const rows = await count('media');
     expect((await upload(undefined, { memorialId: c.privateId }, file)).statusCode).toBe(404);
-    expect((await upload(c.stranger.headers, { memorialId: c.privateId }, file)).json().code).toBe('MEMORIAL_NOT_FOUND');
+    expect((await upload(c.stranger.headers, { memorialId: c.privateId }, file)).json().code).toBe(
+      'MEMORIAL_NOT_FOUND',
+    );
     expect((await upload(c.guest.headers, { memorialId: c.privateId }, file)).statusCode).toBe(403);
     expect((await upload(c.stranger.headers, { memorialId: c.publicId }, file)).statusCode).toBe(403);
     expect((await upload(undefined, { memorialId: c.publicId }, file)).statusCode).toBe(403);
@@ -207,14 +278,28 @@ describe('POST /core/memorial-media', () => {
     const noFile = await upload(c.owner.headers, { memorialId: c.privateId });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().fields).toEqual({ media: 'Kies een bestand' });
-    const longCaption = await upload(c.owner.headers, { memorialId: c.privateId, caption: 'x'.repeat(501) }, file);
+    const longCaption = await upload(
+      c.owner.headers,
+      { memorialId: c.privateId, caption: 'x'.repeat(501) },
+      file,
+    );
     expect(longCaption.statusCode).toBe(400);
     expect(longCaption.json().fields.caption).toContain('maximaal 500');
-    const json = await t.app.inject({ method: 'POST', url: '/core/memorial-media', headers: c.owner.headers, payload: { memorialId: c.privateId } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial-media',
+      headers: c.owner.headers,
+      payload: { memorialId: c.privateId },
+    });
     expect(json.statusCode).toBe(415);
     // The file before the fields works too (authorization then runs after reading it).
     const body = await form({ memorialId: c.privateId }, file, true);
-    const late = await t.app.inject({ method: 'POST', url: '/core/memorial-media', payload: body.payload, headers: { ...c.owner.headers, ...body.headers } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial-media',
+      payload: body.payload,
+      headers: { ...c.owner.headers, ...body.headers },
+    });
     expect(late.statusCode).toBe(201);
     expect(await listDir(tmpDir())).toEqual([]);
   });
@@ -222,7 +307,11 @@ describe('POST /core/memorial-media', () => {
   it('refuses uploads on an archived memorial with 409', async () => {
     await t.db.query(`UPDATE memorials SET status = 'archived' WHERE id = $1`, [c.publicId]);
     try {
-      const res = await upload(c.owner.headers, { memorialId: c.publicId }, { data: await jpeg(), type: 'image/jpeg' });
+      const res = await upload(
+        c.owner.headers,
+        { memorialId: c.publicId },
+        { data: await jpeg(), type: 'image/jpeg' },
+      );
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('MEMORIAL_ARCHIVED');
     } finally {
@@ -242,8 +331,13 @@ describe('GET /core/memorial-media/{id}', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('MEDIA_NOT_FOUND');
     }
-    expect((await t.app.inject({ url: '/core/memorial-media/not-a-uuid', headers: c.owner.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/core/memorial-media/${crypto.randomUUID()}`, headers: c.owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/core/memorial-media/not-a-uuid', headers: c.owner.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memorial-media/${crypto.randomUUID()}`, headers: c.owner.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('gives plain (unsigned) URLs for a public active memorial, readable by anyone', async () => {
@@ -261,26 +355,33 @@ describe('GET /core/memorial-media/{id}', () => {
 
 describe('GET /core/memorial-media/all/{id} and POST /core/memorial-media/query', () => {
   it('lists the gallery in order, pages through it and filters by type', async () => {
-    const memorialId = (await t.db.query<{ id: string }>(
-      `INSERT INTO memorials (first_name, last_name, status, visibility, access_code_hash, access_code_encrypted, created_by)
+    const memorialId = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO memorials (first_name, last_name, status, visibility, access_code_hash, access_code_encrypted, created_by)
        VALUES ('Lijst', 'Test', 'active', 'private', md5(random()::text), 'v1.x', $1) RETURNING id`,
-      [c.owner.userId],
-    )).rows[0]!.id;
-    await t.db.query(`INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'guest')`, [
-      memorialId,
-      c.owner.userId,
-      c.guest.userId,
-    ]);
+        [c.owner.userId],
+      )
+    ).rows[0]!.id;
+    await t.db.query(
+      `INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'guest')`,
+      [memorialId, c.owner.userId, c.guest.userId],
+    );
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await uploadJpeg(c.owner, memorialId)).id);
     const video = (await upload(c.owner.headers, { memorialId }, { data: mp4(), type: 'video/mp4' })).json();
     ids.push(video.id);
 
-    const all = await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.guest.headers });
+    const all = await t.app.inject({
+      url: `/core/memorial-media/all/${memorialId}`,
+      headers: c.guest.headers,
+    });
     expect(all.statusCode).toBe(200);
     expect(all.json().items.map((i: { id: string }) => i.id)).toEqual(ids);
     expect(all.json().items.map((i: { position: number }) => i.position)).toEqual([0, 1, 2, 3]);
-    expect((await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.stranger.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.stranger.headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: `/core/memorial-media/all/${memorialId}` })).statusCode).toBe(404);
 
     const seen: string[] = [];
@@ -301,32 +402,62 @@ describe('GET /core/memorial-media/all/{id} and POST /core/memorial-media/query'
     expect(seen).toEqual(ids);
     expect(pages).toBe(2);
 
-    const videos = await t.app.inject({ method: 'POST', url: '/core/memorial-media/query', headers: c.guest.headers, payload: { memorialId, type: 'video' } });
+    const videos = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial-media/query',
+      headers: c.guest.headers,
+      payload: { memorialId, type: 'video' },
+    });
     expect(videos.json().items.map((i: { id: string }) => i.id)).toEqual([video.id]);
-    const bad = await t.app.inject({ method: 'POST', url: '/core/memorial-media/query', headers: c.guest.headers, payload: { memorialId, type: 'audio', limit: 1000 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial-media/query',
+      headers: c.guest.headers,
+      payload: { memorialId, type: 'audio', limit: 1000 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['limit', 'type']);
-    const badCursor = await t.app.inject({ method: 'POST', url: '/core/memorial-media/query', headers: c.guest.headers, payload: { memorialId, cursor: 'rommel' } });
+    const badCursor = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial-media/query',
+      headers: c.guest.headers,
+      payload: { memorialId, cursor: 'rommel' },
+    });
     expect(badCursor.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/core/memorial-media/query', payload: { memorialId } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/core/memorial-media/query', payload: { memorialId } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('PUT /core/memorial-media/reorder', () => {
   it('lets editors and owners set a new order, which must be a permutation of the gallery', async () => {
     const memorialId = c.privateId;
-    const before = (await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.owner.headers })).json().items.map(
-      (i: { id: string }) => i.id,
-    ) as string[];
+    const before = (
+      await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.owner.headers })
+    )
+      .json()
+      .items.map((i: { id: string }) => i.id) as string[];
     expect(before.length).toBeGreaterThan(2);
     const reversed = [...before].reverse();
-    const ok = await t.app.inject({ method: 'PUT', url: '/core/memorial-media/reorder', headers: c.editor.headers, payload: { memorialId, orderedIds: reversed } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial-media/reorder',
+      headers: c.editor.headers,
+      payload: { memorialId, orderedIds: reversed },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().items.map((i: { id: string }) => i.id)).toEqual(reversed);
-    const after = (await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.guest.headers })).json().items;
+    const after = (
+      await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.guest.headers })
+    ).json().items;
     expect(after.map((i: { id: string }) => i.id)).toEqual(reversed);
     expect(after.map((i: { position: number }) => i.position)).toEqual(reversed.map((_, i) => i));
-    const audit = await t.db.query(`SELECT count(*)::int AS n FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'media.reordered'`, [memorialId]);
+    const audit = await t.db.query(
+      `SELECT count(*)::int AS n FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'media.reordered'`,
+      [memorialId],
+    );
     expect(audit.rows[0]).toEqual({ n: 1 });
 
     const refusals: [unknown[], string][] = [
@@ -335,15 +466,32 @@ describe('PUT /core/memorial-media/reorder', () => {
       [[...reversed.slice(1), crypto.randomUUID()], 'a foreign id'],
     ];
     for (const [orderedIds, why] of refusals) {
-      const res = await t.app.inject({ method: 'PUT', url: '/core/memorial-media/reorder', headers: c.owner.headers, payload: { memorialId, orderedIds } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/core/memorial-media/reorder',
+        headers: c.owner.headers,
+        payload: { memorialId, orderedIds },
+      });
       expect(res.statusCode, why).toBe(400);
       expect(res.json().fields).toHaveProperty('orderedIds');
     }
-    const forbidden = await t.app.inject({ method: 'PUT', url: '/core/memorial-media/reorder', headers: c.contributor.headers, payload: { memorialId, orderedIds: before } });
+    const forbidden = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial-media/reorder',
+      headers: c.contributor.headers,
+      payload: { memorialId, orderedIds: before },
+    });
     expect(forbidden.statusCode).toBe(403);
-    const hidden = await t.app.inject({ method: 'PUT', url: '/core/memorial-media/reorder', headers: c.stranger.headers, payload: { memorialId, orderedIds: before } });
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial-media/reorder',
+      headers: c.stranger.headers,
+      payload: { memorialId, orderedIds: before },
+    });
     expect(hidden.statusCode).toBe(404);
-    const unchanged = (await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.owner.headers })).json().items;
+    const unchanged = (
+      await t.app.inject({ url: `/core/memorial-media/all/${memorialId}`, headers: c.owner.headers })
+    ).json().items;
     expect(unchanged.map((i: { id: string }) => i.id)).toEqual(reversed);
   });
 });
@@ -351,16 +499,41 @@ describe('PUT /core/memorial-media/reorder', () => {
 describe('PUT /core/memorial-media/{id}', () => {
   it('changes the caption for the uploader and editors, not for other contributors', async () => {
     const item = await uploadJpeg(c.contributor);
-    const own = await t.app.inject({ method: 'PUT', url: `/core/memorial-media/${item.id}`, headers: c.contributor.headers, payload: { caption: ' Zomer 1990 ' } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.contributor.headers,
+      payload: { caption: ' Zomer 1990 ' },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().caption).toBe('Zomer 1990');
-    const editor = await t.app.inject({ method: 'PUT', url: `/core/memorial-media/${item.id}`, headers: c.editor.headers, payload: { caption: '' } });
+    const editor = await t.app.inject({
+      method: 'PUT',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.editor.headers,
+      payload: { caption: '' },
+    });
     expect(editor.json().caption).toBeNull();
-    const other = await t.app.inject({ method: 'PUT', url: `/core/memorial-media/${item.id}`, headers: c.contributor2.headers, payload: { caption: 'Nee' } });
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.contributor2.headers,
+      payload: { caption: 'Nee' },
+    });
     expect(other.statusCode).toBe(403);
-    const stranger = await t.app.inject({ method: 'PUT', url: `/core/memorial-media/${item.id}`, headers: c.stranger.headers, payload: { caption: 'Nee' } });
+    const stranger = await t.app.inject({
+      method: 'PUT',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.stranger.headers,
+      payload: { caption: 'Nee' },
+    });
     expect(stranger.statusCode).toBe(404);
-    const tooLong = await t.app.inject({ method: 'PUT', url: `/core/memorial-media/${item.id}`, headers: c.owner.headers, payload: { caption: 'x'.repeat(501) } });
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.owner.headers,
+      payload: { caption: 'x'.repeat(501) },
+    });
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -369,39 +542,89 @@ describe('DELETE /core/memorial-media/{id}', () => {
   it('removes the item and, in the background, its files; for the uploader and editors only', async () => {
     const item = await uploadJpeg(c.contributor);
     await eventually(async () => (await listDir(path.join(mediaDir(), item.id))).length > 0);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}`, headers: c.contributor2.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}`, headers: c.guest.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}` })).statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}`, headers: c.contributor.headers });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memorial-media/${item.id}`,
+          headers: c.contributor2.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memorial-media/${item.id}`,
+          headers: c.guest.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}` })).statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.contributor.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: item.id, deleted: true });
     expect(await count('media WHERE id = $1', [item.id])).toBe(0);
     await eventually(async () => (await listDir(path.join(mediaDir(), item.id))).length === 0);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}`, headers: c.owner.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memorial-media/${item.id}`,
+          headers: c.owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: pathOf(item.url) })).statusCode).toBe(404);
 
     const byEditor = await uploadJpeg(c.contributor);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${byEditor.id}`, headers: c.editor.headers })).statusCode).toBe(200);
-    const audit = await t.db.query(`SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq`, [byEditor.id]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memorial-media/${byEditor.id}`,
+          headers: c.editor.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const audit = await t.db.query(
+      `SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq`,
+      [byEditor.id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['media.added', 'media.removed']);
   });
 
   it('clears the cover of a memorial when its cover photo goes, and removes all files when the memorial goes', async () => {
     const item = await uploadJpeg(c.owner);
     await t.db.query('UPDATE memorials SET cover_media_id = $2 WHERE id = $1', [c.privateId, item.id]);
-    await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}`, headers: c.owner.headers });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.owner.headers,
+    });
     const cover = await t.db.query('SELECT cover_media_id FROM memorials WHERE id = $1', [c.privateId]);
     expect(cover.rows[0]).toEqual({ cover_media_id: null });
     // A cover must be the memorial's own media.
     const other = await uploadJpeg(c.owner, c.publicId);
-    await expect(t.db.query('UPDATE memorials SET cover_media_id = $2 WHERE id = $1', [c.privateId, other.id])).rejects.toThrow();
+    await expect(
+      t.db.query('UPDATE memorials SET cover_media_id = $2 WHERE id = $1', [c.privateId, other.id]),
+    ).rejects.toThrow();
 
     const { rows } = await t.db.query<{ id: string }>(
       `INSERT INTO memorials (first_name, last_name, status, visibility, access_code_hash, access_code_encrypted, created_by)
        VALUES ('Weg', 'Test', 'active', 'private', md5(random()::text), 'v1.x', $1) RETURNING id`,
       [c.owner.userId],
     );
-    await t.db.query(`INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, 'owner')`, [rows[0]!.id, c.owner.userId]);
+    await t.db.query(`INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, 'owner')`, [
+      rows[0]!.id,
+      c.owner.userId,
+    ]);
     const doomed = await uploadJpeg(c.owner, rows[0]!.id);
     await eventually(async () => (await listDir(path.join(mediaDir(), doomed.id))).length > 0);
     await t.db.query('DELETE FROM memorials WHERE id = $1', [rows[0]!.id]);
@@ -422,7 +645,9 @@ describe('GET /core/media/{mediaId}/{variant}', () => {
     expect(ok.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(ok.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
     // A valid signature is enough even when a stale bearer token comes along.
-    expect((await t.app.inject({ url: signed, headers: { authorization: 'Bearer verlopen' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: signed, headers: { authorization: 'Bearer verlopen' } })).statusCode,
+    ).toBe(200);
 
     expect((await t.app.inject({ url: bare })).statusCode).toBe(404);
     expect((await t.app.inject({ url: bare, headers: c.stranger.headers })).statusCode).toBe(404);
@@ -442,14 +667,22 @@ describe('GET /core/media/{mediaId}/{variant}', () => {
     const variant = bare.split('/').pop()!;
     const expired = await t.app.inject({ url: pathOf(old.url(item.id, variant, false)) });
     expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toMatchObject({ code: 'MEDIA_LINK_EXPIRED', message: 'Deze link is verlopen. Laad de pagina opnieuw.' });
+    expect(expired.json()).toMatchObject({
+      code: 'MEDIA_LINK_EXPIRED',
+      message: 'Deze link is verlopen. Laad de pagina opnieuw.',
+    });
     const far = await signer.urls(Date.now() + 3 * 3600_000);
     expect((await t.app.inject({ url: pathOf(far.url(item.id, variant, false)) })).statusCode).toBe(404);
 
-    const notModified = await t.app.inject({ url: signed, headers: { 'if-none-match': ok.headers.etag as string } });
+    const notModified = await t.app.inject({
+      url: signed,
+      headers: { 'if-none-match': ok.headers.etag as string },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
-    expect((await t.app.inject({ url: bare, headers: { 'if-none-match': ok.headers.etag as string } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: bare, headers: { 'if-none-match': ok.headers.etag as string } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: `/core/media/${item.id}/source` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/core/media/${item.id}/..%2Fx` })).statusCode).toBe(404);
   });
@@ -465,7 +698,13 @@ describe('media of a memory: POST/GET/DELETE /core/memory/medias', () => {
     });
     expect(res.statusCode).toBe(201);
     const id = res.json().id as string;
-    if (publish) await t.app.inject({ method: 'POST', url: '/core/memories/publish', headers: author.headers, payload: { id } });
+    if (publish)
+      await t.app.inject({
+        method: 'POST',
+        url: '/core/memories/publish',
+        headers: author.headers,
+        payload: { id },
+      });
     return id;
   }
 
@@ -477,35 +716,80 @@ describe('media of a memory: POST/GET/DELETE /core/memory/medias', () => {
     const item = res.json();
     expect(item).toMatchObject({ memoryId, memorialId: c.privateId, position: 0 });
 
-    expect((await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.guest.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.stranger.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.guest.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.stranger.headers })).statusCode,
+    ).toBe(404);
     // Not a gallery item.
-    expect((await t.app.inject({ url: `/core/memorial-media/${item.id}`, headers: c.owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memorial-media/${item.id}`, headers: c.owner.headers })).statusCode,
+    ).toBe(404);
 
     // Members only: an invited guest (a member) still sees it.
-    await t.app.inject({ method: 'PUT', url: '/core/memories/privacy', headers: c.contributor.headers, payload: { id: memoryId, membersOnly: true } });
-    expect((await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.guest.headers })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/core/memories/privacy',
+      headers: c.contributor.headers,
+      payload: { id: memoryId, membersOnly: true },
+    });
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.guest.headers })).statusCode,
+    ).toBe(200);
 
-    expect((await upload(c.contributor2.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(403);
-    expect((await upload(c.stranger.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(404);
+    expect((await upload(c.contributor2.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(
+      403,
+    );
+    expect((await upload(c.stranger.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(
+      404,
+    );
     expect((await upload(c.editor.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(201);
-    expect((await upload(c.owner.headers, { memoryId: crypto.randomUUID() }, file, '/core/memory/medias')).json().code).toBe('MEMORY_NOT_FOUND');
+    expect(
+      (await upload(c.owner.headers, { memoryId: crypto.randomUUID() }, file, '/core/memory/medias')).json()
+        .code,
+    ).toBe('MEMORY_NOT_FOUND');
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memory/medias/${item.id}`, headers: c.contributor2.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memory/medias/${item.id}`, headers: c.contributor.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.contributor.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memory/medias/${item.id}`,
+          headers: c.contributor2.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memory/medias/${item.id}`,
+          headers: c.contributor.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${item.id}`, headers: c.contributor.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('keeps a concept’s photos private to its author, and public memories’ photos open on a public page', async () => {
     const concept = await memoryOf(c.contributor, c.publicId, false);
     const file = { data: await jpeg(), type: 'image/jpeg' };
-    const hidden = (await upload(c.contributor.headers, { memoryId: concept }, file, '/core/memory/medias')).json();
+    const hidden = (
+      await upload(c.contributor.headers, { memoryId: concept }, file, '/core/memory/medias')
+    ).json();
     expect(hidden.url).toContain('sig=');
-    expect((await t.app.inject({ url: `/core/memory/medias/${hidden.id}`, headers: c.owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${hidden.id}`, headers: c.owner.headers })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: pathOf(hidden.url).split('?')[0]! })).statusCode).toBe(404);
 
     const published = await memoryOf(c.contributor, c.publicId, true);
-    const open = (await upload(c.contributor.headers, { memoryId: published }, file, '/core/memory/medias')).json();
+    const open = (
+      await upload(c.contributor.headers, { memoryId: published }, file, '/core/memory/medias')
+    ).json();
     expect(open.url).not.toContain('sig=');
     const bytes = await t.app.inject({ url: pathOf(open.url) });
     expect(bytes.statusCode).toBe(200);
@@ -528,23 +812,56 @@ describe('media of a memory: POST/GET/DELETE /core/memory/medias', () => {
     // A guest may not add to the gallery, nor to someone else's memory.
     expect((await upload(token.headers, { memorialId: c.privateId }, file)).statusCode).toBe(403);
     const othersMemory = await memoryOf(c.contributor);
-    expect((await upload(token.headers, { memoryId: othersMemory }, file, '/core/memory/medias')).statusCode).toBe(403);
+    expect(
+      (await upload(token.headers, { memoryId: othersMemory }, file, '/core/memory/medias')).statusCode,
+    ).toBe(403);
 
-    await t.app.inject({ method: 'POST', url: '/core/memories/publish', headers: token.headers, payload: { id: memoryId } });
-    await t.app.inject({ method: 'PUT', url: '/core/memories/status', headers: c.editor.headers, payload: { id: memoryId, status: 'published' } });
-    expect((await t.app.inject({ url: `/core/memory/medias/${first.json().id}`, headers: c.contributor.headers })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/core/memories/publish',
+      headers: token.headers,
+      payload: { id: memoryId },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/core/memories/status',
+      headers: c.editor.headers,
+      payload: { id: memoryId, status: 'published' },
+    });
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${first.json().id}`, headers: c.contributor.headers }))
+        .statusCode,
+    ).toBe(200);
     expect((await upload(token.headers, { memoryId }, file, '/core/memory/medias')).statusCode).toBe(201);
     const after = await t.app.inject({ url: `/core/memories/${memoryId}`, headers: token.headers });
     expect(after.json()).toMatchObject({ status: 'pending' });
     expect(after.json().media).toHaveLength(2);
-    expect((await t.app.inject({ url: `/core/memory/medias/${first.json().id}`, headers: c.contributor.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memory/medias/${first.json().id}`, headers: c.contributor.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('deletes a memory’s photos and their files with the memory', async () => {
     const memoryId = await memoryOf(c.contributor);
-    const item = (await upload(c.contributor.headers, { memoryId }, { data: await jpeg(), type: 'image/jpeg' }, '/core/memory/medias')).json();
+    const item = (
+      await upload(
+        c.contributor.headers,
+        { memoryId },
+        { data: await jpeg(), type: 'image/jpeg' },
+        '/core/memory/medias',
+      )
+    ).json();
     await eventually(async () => (await listDir(path.join(mediaDir(), item.id))).length > 0);
-    expect((await t.app.inject({ method: 'DELETE', url: `/core/memories/${memoryId}`, headers: c.contributor.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/core/memories/${memoryId}`,
+          headers: c.contributor.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await count('media WHERE id = $1', [item.id])).toBe(0);
     await eventually(async () => (await listDir(path.join(mediaDir(), item.id))).length === 0);
   });

@@ -33,23 +33,44 @@ describe('POST /core/memorial/concept', () => {
       [id],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ first_name: 'Jan', last_name: 'de Vries', status: 'concept', visibility: 'private', role: 'owner', user_id: owner.userId });
+    expect(rows[0]).toMatchObject({
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      status: 'concept',
+      visibility: 'private',
+      role: 'owner',
+      user_id: owner.userId,
+    });
 
     const got = await t.app.inject({ url: `/core/memorial/${id}`, headers: auth(owner.token) });
     expect(got.statusCode).toBe(200);
     const m = got.json();
-    expect(m).toMatchObject({ id, firstName: 'Jan', lastName: 'de Vries', status: 'concept', visibility: 'private', role: 'owner' });
+    expect(m).toMatchObject({
+      id,
+      firstName: 'Jan',
+      lastName: 'de Vries',
+      status: 'concept',
+      visibility: 'private',
+      role: 'owner',
+    });
     expect(m.accessCode).toMatch(/^\d{8}$/);
     expect(m.counts).toEqual({ memories: 0, media: 0, candles: 0, members: 1 });
     // Stored neither in clear nor as a plain hash of the code.
     expect(JSON.stringify(rows[0])).not.toContain(m.accessCode);
-    const audit = await t.db.query('SELECT action, actor_user_id FROM memorial_audit_log WHERE memorial_id = $1', [id]);
+    const audit = await t.db.query(
+      'SELECT action, actor_user_id FROM memorial_audit_log WHERE memorial_id = $1',
+      [id],
+    );
     expect(audit.rows).toEqual([{ action: 'memorial.created', actor_user_id: owner.userId }]);
   });
 
   it('refuses without a valid token (401) and with missing names (400, Dutch field errors), storing nothing', async () => {
     const before = await count('memorials');
-    const anon = await t.app.inject({ method: 'POST', url: '/core/memorial/concept', payload: { firstName: 'A', lastName: 'B' } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial/concept',
+      payload: { firstName: 'A', lastName: 'B' },
+    });
     expect(anon.statusCode).toBe(401);
     const bad = await t.app.inject({
       method: 'POST',
@@ -69,9 +90,17 @@ describe('POST /core/memorial/concept', () => {
       code: 'VALIDATION_ERROR',
       fields: { firstName: 'Voornaam is verplicht', lastName: 'Achternaam is verplicht' },
     });
-    const missing = await t.app.inject({ method: 'POST', url: '/core/memorial/concept', headers: auth(owner.token), payload: {} });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial/concept',
+      headers: auth(owner.token),
+      payload: {},
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toMatchObject({ firstName: 'Voornaam is verplicht', lastName: 'Achternaam is verplicht' });
+    expect(missing.json().fields).toMatchObject({
+      firstName: 'Voornaam is verplicht',
+      lastName: 'Achternaam is verplicht',
+    });
     expect(await count('memorials')).toBe(before);
   });
 
@@ -100,7 +129,9 @@ describe('POST /core/memorial/concept', () => {
     expect(other.json().id).not.toBe(first.json().id);
 
     // After 24 hours the key may be used again.
-    await t.db.query(`UPDATE memorial_idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = 'create-1'`);
+    await t.db.query(
+      `UPDATE memorial_idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = 'create-1'`,
+    );
     const later = await send(owner.token, 'create-1');
     expect(later.json().id).not.toBe(first.json().id);
 
@@ -112,7 +143,12 @@ describe('POST /core/memorial/concept', () => {
 describe('GET /core/memorial/{id}', () => {
   it('answers 404 for strangers, anonymous callers, malformed and unknown ids alike', async () => {
     const { id } = (
-      await t.app.inject({ method: 'POST', url: '/core/memorial/concept', headers: auth(owner.token), payload: { firstName: 'A', lastName: 'B' } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/core/memorial/concept',
+        headers: auth(owner.token),
+        payload: { firstName: 'A', lastName: 'B' },
+      })
     ).json();
     for (const [url, headers] of [
       [`/core/memorial/${id}`, auth(stranger.token)],
@@ -132,14 +168,30 @@ describe('POST /core/memorial/query/partof', () => {
     const u = await issueUserToken(t, { email: 'lijst@example.nl', name: 'Lijst' });
     const ids: string[] = [];
     for (const n of ['Een', 'Twee', 'Drie']) {
-      const r = await t.app.inject({ method: 'POST', url: '/core/memorial/concept', headers: auth(u.token), payload: { firstName: n, lastName: 'X' } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/core/memorial/concept',
+        headers: auth(u.token),
+        payload: { firstName: n, lastName: 'X' },
+      });
       ids.push(r.json().id);
     }
-    const page1 = await t.app.inject({ method: 'POST', url: '/core/memorial/query/partof', headers: auth(u.token), payload: { limit: 2 } });
+    const page1 = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial/query/partof',
+      headers: auth(u.token),
+      payload: { limit: 2 },
+    });
     expect(page1.statusCode).toBe(200);
     const p1 = page1.json();
     expect(p1.items).toHaveLength(2);
-    expect(p1.items[0]).toMatchObject({ id: ids[2], firstName: 'Drie', role: 'owner', status: 'concept', visibility: 'private' });
+    expect(p1.items[0]).toMatchObject({
+      id: ids[2],
+      firstName: 'Drie',
+      role: 'owner',
+      status: 'concept',
+      visibility: 'private',
+    });
     expect(p1.items[0].counts.members).toBe(1);
     expect(p1.nextCursor).toEqual(expect.any(String));
     const page2 = await t.app.inject({
@@ -151,10 +203,22 @@ describe('POST /core/memorial/query/partof', () => {
     expect(page2.json().items.map((i: { id: string }) => i.id)).toEqual([ids[0]]);
     expect(page2.json().nextCursor).toBeNull();
 
-    expect((await t.app.inject({ method: 'POST', url: '/core/memorial/query/partof', payload: {} })).statusCode).toBe(401);
-    const tooMany = await t.app.inject({ method: 'POST', url: '/core/memorial/query/partof', headers: auth(u.token), payload: { limit: 1000 } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/core/memorial/query/partof', payload: {} })).statusCode,
+    ).toBe(401);
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial/query/partof',
+      headers: auth(u.token),
+      payload: { limit: 1000 },
+    });
     expect(tooMany.statusCode).toBe(400);
-    const badCursor = await t.app.inject({ method: 'POST', url: '/core/memorial/query/partof', headers: auth(u.token), payload: { cursor: 'zzz' } });
+    const badCursor = await t.app.inject({
+      method: 'POST',
+      url: '/core/memorial/query/partof',
+      headers: auth(u.token),
+      payload: { cursor: 'zzz' },
+    });
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.json().fields.cursor).toBe('Ongeldige cursor');
   });

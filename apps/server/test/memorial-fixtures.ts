@@ -5,7 +5,16 @@ import { memorialService } from '../src/modules/memorials/service.ts';
 import { issueUserToken, type TestContext } from './helpers.ts';
 
 /** Everyone the authorization matrix asks about. */
-export const personas = ['anonymous', 'guestThis', 'guestOther', 'stranger', 'guest', 'contributor', 'editor', 'owner'] as const;
+export const personas = [
+  'anonymous',
+  'guestThis',
+  'guestOther',
+  'stranger',
+  'guest',
+  'contributor',
+  'editor',
+  'owner',
+] as const;
 export type Persona = (typeof personas)[number];
 
 export interface User {
@@ -16,14 +25,19 @@ export interface User {
 
 export type Users = Record<'owner' | 'editor' | 'contributor' | 'guest' | 'stranger' | 'otherOwner', User>;
 
-export const auth = (token: string | null | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+export const auth = (token: string | null | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
 
 export async function createUsers(t: TestContext, tag = randomBytes(3).toString('hex')): Promise<Users> {
   const make = async (name: string) => {
     const email = `${name}-${tag}@example.nl`;
     const u = await issueUserToken(t, { email, name: `${name[0]!.toUpperCase()}${name.slice(1)} ${tag}` });
     // The user row appears on first use of the token; make it exist for fixtures that insert members directly.
-    await t.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [u.userId, email, name]);
+    await t.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+      u.userId,
+      email,
+      name,
+    ]);
     return { ...u, email };
   };
   return {
@@ -39,12 +53,20 @@ export async function createUsers(t: TestContext, tag = randomBytes(3).toString(
 export async function createMemorial(
   t: TestContext,
   owner: User,
-  opts: { status?: 'concept' | 'active' | 'archived'; visibility?: 'private' | 'public'; firstName?: string; lastName?: string } = {},
+  opts: {
+    status?: 'concept' | 'active' | 'archived';
+    visibility?: 'private' | 'public';
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<{ id: string; accessCode: string }> {
   // Through the service (the HTTP route is rate limited per address; its own tests cover it).
   const service = memorialService({ db: t.db });
   const caller = { kind: 'user' as const, userId: owner.userId, email: owner.email, name: null };
-  const { id } = await service.createConcept(caller, { firstName: opts.firstName ?? 'Johanna', lastName: opts.lastName ?? 'Willems' });
+  const { id } = await service.createConcept(caller, {
+    firstName: opts.firstName ?? 'Johanna',
+    lastName: opts.lastName ?? 'Willems',
+  });
   const status = opts.status ?? 'active';
   if (status !== 'concept') await service.update(caller, { id, status: 'active' });
   if (status === 'archived') await service.update(caller, { id, status: 'archived' });
@@ -53,7 +75,12 @@ export async function createMemorial(
   return { id, accessCode: m.accessCode! };
 }
 
-export async function addMember(t: TestContext, memorialId: string, user: User, role: 'owner' | 'editor' | 'contributor' | 'guest') {
+export async function addMember(
+  t: TestContext,
+  memorialId: string,
+  user: User,
+  role: 'owner' | 'editor' | 'contributor' | 'guest',
+) {
   const { rows } = await t.db.query<{ id: string }>(
     'INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
     [memorialId, user.userId, role],
@@ -63,17 +90,33 @@ export async function addMember(t: TestContext, memorialId: string, user: User, 
 
 /** A guest token exactly as POST /guest/token issues it (same key, claims, version). */
 export async function guestTokenFor(t: TestContext, memorialId: string): Promise<string> {
-  const { rows } = await t.db.query<{ v: number }>('SELECT access_code_version AS v FROM memorials WHERE id = $1', [memorialId]);
-  return (await guestTokens({ db: t.db, config: t.config }).issue({ memorialId, accessCodeVersion: rows[0]!.v })).token;
+  const { rows } = await t.db.query<{ v: number }>(
+    'SELECT access_code_version AS v FROM memorials WHERE id = $1',
+    [memorialId],
+  );
+  return (
+    await guestTokens({ db: t.db, config: t.config }).issue({ memorialId, accessCodeVersion: rows[0]!.v })
+  ).token;
 }
 
 /** An open invite with a known code (as if mailed), for tests that are not about sending. */
-export async function createInvite(t: TestContext, memorialId: string, invitedBy: User, role: 'editor' | 'contributor' | 'guest' = 'guest') {
+export async function createInvite(
+  t: TestContext,
+  memorialId: string,
+  invitedBy: User,
+  role: 'editor' | 'contributor' | 'guest' = 'guest',
+) {
   const code = randomBytes(24).toString('base64url');
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO guest_invites (memorial_id, email, name, role, code_hash, invited_by, expires_at)
      VALUES ($1, $2, 'Genodigde', $3, $4, $5, now() + interval '14 days') RETURNING id`,
-    [memorialId, `genodigde-${code.slice(0, 6).toLowerCase()}@example.nl`, role, createHash('sha256').update(code).digest('base64url'), invitedBy.userId],
+    [
+      memorialId,
+      `genodigde-${code.slice(0, 6).toLowerCase()}@example.nl`,
+      role,
+      createHash('sha256').update(code).digest('base64url'),
+      invitedBy.userId,
+    ],
   );
   return { id: rows[0]!.id, code };
 }
@@ -105,8 +148,14 @@ export async function createWorld(
   other: { memorialId: string; guestToken: string },
   opts: { visibility?: 'private' | 'public' } = {},
 ): Promise<World> {
-  const m = await createMemorial(t, users.owner, { status: 'active', visibility: opts.visibility ?? 'private' });
-  const ownerMember = await t.db.query<{ id: string }>('SELECT id FROM memorial_members WHERE memorial_id = $1 AND user_id = $2', [m.id, users.owner.userId]);
+  const m = await createMemorial(t, users.owner, {
+    status: 'active',
+    visibility: opts.visibility ?? 'private',
+  });
+  const ownerMember = await t.db.query<{ id: string }>(
+    'SELECT id FROM memorial_members WHERE memorial_id = $1 AND user_id = $2',
+    [m.id, users.owner.userId],
+  );
   const memberIds = {
     owner: ownerMember.rows[0]!.id,
     editor: await addMember(t, m.id, users.editor, 'editor'),

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
-import { addMember, auth, createMemorial, createUsers, guestTokenFor, type Users } from './memorial-fixtures.ts';
+import {
+  addMember,
+  auth,
+  createMemorial,
+  createUsers,
+  guestTokenFor,
+  type Users,
+} from './memorial-fixtures.ts';
 
 let t: TestContext;
 let u: Users;
@@ -13,7 +20,10 @@ afterAll(async () => t?.close());
 /** A memorial with a member of every role; returns the membership ids. */
 async function team() {
   const m = await createMemorial(t, u.owner);
-  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM memorial_members WHERE memorial_id = $1', [m.id]);
+  const { rows } = await t.db.query<{ id: string }>(
+    'SELECT id FROM memorial_members WHERE memorial_id = $1',
+    [m.id],
+  );
   return {
     memorialId: m.id,
     owner: rows[0]!.id,
@@ -23,10 +33,17 @@ async function team() {
   };
 }
 const setRole = (token: string, memberId: string, role: string) =>
-  t.app.inject({ method: 'PUT', url: '/core/memorial/users/role', headers: auth(token), payload: { memberId, role } });
-const remove = (token: string, memberId: string) => t.app.inject({ method: 'DELETE', url: `/core/memorial/users/${memberId}`, headers: auth(token) });
+  t.app.inject({
+    method: 'PUT',
+    url: '/core/memorial/users/role',
+    headers: auth(token),
+    payload: { memberId, role },
+  });
+const remove = (token: string, memberId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/core/memorial/users/${memberId}`, headers: auth(token) });
 const roleOf = async (memberId: string) =>
-  (await t.db.query<{ role: string }>('SELECT role FROM memorial_members WHERE id = $1', [memberId])).rows[0]?.role;
+  (await t.db.query<{ role: string }>('SELECT role FROM memorial_members WHERE id = $1', [memberId])).rows[0]
+    ?.role;
 
 describe('POST /core/memorial/users/query', () => {
   it('lists members with name, e-mail and role, first joined first, paginated, in a fixed number of queries', async () => {
@@ -39,7 +56,12 @@ describe('POST /core/memorial/users/query', () => {
     const used = t.db.statementCount - statements;
     expect(p1.statusCode).toBe(200);
     expect(p1.json().items.map((i: { role: string }) => i.role)).toEqual(['owner', 'editor', 'contributor']);
-    expect(p1.json().items[0]).toMatchObject({ userId: u.owner.userId, email: u.owner.email, isSelf: true, name: expect.stringContaining('Eigenaar') });
+    expect(p1.json().items[0]).toMatchObject({
+      userId: u.owner.userId,
+      email: u.owner.email,
+      isSelf: true,
+      name: expect.stringContaining('Eigenaar'),
+    });
     expect(p1.json().items[1]).toMatchObject({ userId: u.editor.userId, isSelf: false });
     const p2 = await q({ memorialId: m.memorialId, limit: 3, cursor: p1.json().nextCursor });
     expect(p2.json()).toMatchObject({ items: [{ id: m.guest, role: 'guest' }], nextCursor: null });
@@ -60,21 +82,44 @@ describe('POST /core/memorial/users/query', () => {
 describe('GET /core/memorial/users/{id} and self/role', () => {
   it('shows a membership to managers and to the member; tells anyone who may see the page their role', async () => {
     const m = await team();
-    expect((await t.app.inject({ url: `/core/memorial/users/${m.guest}`, headers: auth(u.editor.token) })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ url: `/core/memorial/users/${m.guest}`, headers: auth(u.editor.token) })).json(),
+    ).toMatchObject({
       id: m.guest,
       role: 'guest',
       email: u.guest.email,
     });
-    expect((await t.app.inject({ url: `/core/memorial/users/${m.guest}`, headers: auth(u.guest.token) })).json().isSelf).toBe(true);
-    expect((await t.app.inject({ url: `/core/memorial/users/${m.editor}`, headers: auth(u.guest.token) })).statusCode).toBe(403);
-    const hidden = await t.app.inject({ url: `/core/memorial/users/${m.editor}`, headers: auth(u.stranger.token) });
+    expect(
+      (await t.app.inject({ url: `/core/memorial/users/${m.guest}`, headers: auth(u.guest.token) })).json()
+        .isSelf,
+    ).toBe(true);
+    expect(
+      (await t.app.inject({ url: `/core/memorial/users/${m.editor}`, headers: auth(u.guest.token) }))
+        .statusCode,
+    ).toBe(403);
+    const hidden = await t.app.inject({
+      url: `/core/memorial/users/${m.editor}`,
+      headers: auth(u.stranger.token),
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().code).toBe('MEMBER_NOT_FOUND');
-    expect((await t.app.inject({ url: '/core/memorial/users/geen-uuid', headers: auth(u.owner.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/core/memorial/users/geen-uuid', headers: auth(u.owner.token) }))
+        .statusCode,
+    ).toBe(404);
 
-    const self = (token: string | null) => t.app.inject({ url: `/core/memorial/users/self/role/${m.memorialId}`, headers: auth(token) });
-    expect((await self(u.contributor.token)).json()).toEqual({ memorialId: m.memorialId, role: 'contributor', memberId: m.contributor });
-    expect((await self(await guestTokenFor(t, m.memorialId))).json()).toEqual({ memorialId: m.memorialId, role: 'guest', memberId: null });
+    const self = (token: string | null) =>
+      t.app.inject({ url: `/core/memorial/users/self/role/${m.memorialId}`, headers: auth(token) });
+    expect((await self(u.contributor.token)).json()).toEqual({
+      memorialId: m.memorialId,
+      role: 'contributor',
+      memberId: m.contributor,
+    });
+    expect((await self(await guestTokenFor(t, m.memorialId))).json()).toEqual({
+      memorialId: m.memorialId,
+      role: 'guest',
+      memberId: null,
+    });
     expect((await self(u.stranger.token)).statusCode).toBe(404);
     expect((await self(null)).statusCode).toBe(404);
   });
@@ -94,7 +139,9 @@ describe('PUT /core/memorial/users/role', () => {
     ] as const) {
       const res = await setRole(u.editor.token, target, role);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Als redacteur kun je alleen bijdragers en gasten een andere rol geven (bijdrager of gast).');
+      expect(res.json().message).toBe(
+        'Als redacteur kun je alleen bijdragers en gasten een andere rol geven (bijdrager of gast).',
+      );
     }
     expect((await setRole(u.contributor.token, m.guest, 'contributor')).statusCode).toBe(403);
     expect((await setRole(u.owner.token, m.editor, 'owner')).json().role).toBe('owner');
@@ -128,12 +175,18 @@ describe('PUT /core/memorial/users/role', () => {
   it('keeps one owner when two owners demote each other at the same time', async () => {
     const m = await team();
     await setRole(u.owner.token, m.editor, 'owner');
-    const [a, b] = await Promise.all([setRole(u.owner.token, m.editor, 'editor'), setRole(u.editor.token, m.owner, 'editor')]);
+    const [a, b] = await Promise.all([
+      setRole(u.owner.token, m.editor, 'editor'),
+      setRole(u.editor.token, m.owner, 'editor'),
+    ]);
     // The second sees the first's change: it is either no owner any more (403) or the last one (409).
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes[0]).toBe(200);
     expect([403, 409]).toContain(codes[1]);
-    const owners = await t.db.query(`SELECT 1 FROM memorial_members WHERE memorial_id = $1 AND role = 'owner'`, [m.memorialId]);
+    const owners = await t.db.query(
+      `SELECT 1 FROM memorial_members WHERE memorial_id = $1 AND role = 'owner'`,
+      [m.memorialId],
+    );
     expect(owners.rows).toHaveLength(1);
   });
 });
@@ -149,7 +202,9 @@ describe('DELETE /core/memorial/users/{id}', () => {
     const last = await remove(u.owner.token, m.owner);
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('LAST_OWNER');
-    const left = await t.db.query<{ id: string }>('SELECT id FROM memorial_members WHERE memorial_id = $1', [m.memorialId]);
+    const left = await t.db.query<{ id: string }>('SELECT id FROM memorial_members WHERE memorial_id = $1', [
+      m.memorialId,
+    ]);
     expect(left.rows).toEqual([{ id: m.owner }]);
     const audit = await t.db.query<{ action: string }>(
       `SELECT action FROM memorial_audit_log WHERE memorial_id = $1 AND action LIKE 'member.%' ORDER BY seq`,
@@ -157,13 +212,24 @@ describe('DELETE /core/memorial/users/{id}', () => {
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['member.removed', 'member.left', 'member.removed']);
     // A removed member no longer sees the private page.
-    expect((await t.app.inject({ url: `/core/memorial/${m.memorialId}`, headers: auth(u.guest.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/core/memorial/${m.memorialId}`, headers: auth(u.guest.token) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lets one of two owners leave', async () => {
     const m = await team();
-    const second = await issueUserToken(t, { email: `tweede-${Date.now()}@example.nl`, name: 'Tweede eigenaar' });
-    await t.app.inject({ url: '/core/memorial/query/partof', method: 'POST', headers: auth(second.token), payload: {} });
+    const second = await issueUserToken(t, {
+      email: `tweede-${Date.now()}@example.nl`,
+      name: 'Tweede eigenaar',
+    });
+    await t.app.inject({
+      url: '/core/memorial/query/partof',
+      method: 'POST',
+      headers: auth(second.token),
+      payload: {},
+    });
     const { rows } = await t.db.query<{ id: string }>(
       `INSERT INTO memorial_members (memorial_id, user_id, role) VALUES ($1, $2, 'owner') RETURNING id`,
       [m.memorialId, second.userId],

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { addMember, auth, createMemorial, createUsers, guestTokenFor, type Users } from './memorial-fixtures.ts';
+import {
+  addMember,
+  auth,
+  createMemorial,
+  createUsers,
+  guestTokenFor,
+  type Users,
+} from './memorial-fixtures.ts';
 
 let t: TestContext;
 let u: Users;
@@ -10,10 +17,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const put = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/core/memorial', headers: auth(token), payload });
-const get = (id: string, token?: string | null) => t.app.inject({ url: `/core/memorial/${id}`, headers: auth(token) });
+const put = (token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/core/memorial', headers: auth(token), payload });
+const get = (id: string, token?: string | null) =>
+  t.app.inject({ url: `/core/memorial/${id}`, headers: auth(token) });
 const auditActions = async (id: string) =>
-  (await t.db.query<{ action: string; details: Record<string, unknown> }>('SELECT action, details FROM memorial_audit_log WHERE memorial_id = $1 ORDER BY seq', [id])).rows;
+  (
+    await t.db.query<{ action: string; details: Record<string, unknown> }>(
+      'SELECT action, details FROM memorial_audit_log WHERE memorial_id = $1 ORDER BY seq',
+      [id],
+    )
+  ).rows;
 
 describe('GET /core/memorial/{id}', () => {
   it('shows each member their role; the access code only to owners and editors', async () => {
@@ -73,7 +87,11 @@ describe('PUT /core/memorial', () => {
     const cleared = await put(u.owner.token, { id: m.id, birthPlace: null, quote: '' });
     expect(cleared.json()).toMatchObject({ birthPlace: null, quote: null, deathPlace: 'Utrecht' });
     const actions = await auditActions(m.id);
-    expect(actions.map((a) => a.action)).toEqual(['memorial.created', 'memorial.details_updated', 'memorial.details_updated']);
+    expect(actions.map((a) => a.action)).toEqual([
+      'memorial.created',
+      'memorial.details_updated',
+      'memorial.details_updated',
+    ]);
     expect(actions[1]!.details).toMatchObject({ changes: { birth_place: { from: null, to: 'Zwolle' } } });
 
     // Sending the same values again changes nothing and records nothing.
@@ -91,7 +109,11 @@ describe('PUT /core/memorial', () => {
       [{ birthDate: '2023-02-30' }, 'birthDate', 'Geboortedatum bestaat niet'],
       [{ birthDate: '02-03-1950' }, 'birthDate', 'Geboortedatum moet de vorm JJJJ-MM-DD hebben'],
       [{ deathDate: '1940-01-01' }, 'deathDate', 'Overlijdensdatum ligt voor de geboortedatum'],
-      [{ birthDate: '2000-01-01', deathDate: '1999-01-01' }, 'deathDate', 'Overlijdensdatum ligt voor de geboortedatum'],
+      [
+        { birthDate: '2000-01-01', deathDate: '1999-01-01' },
+        'deathDate',
+        'Overlijdensdatum ligt voor de geboortedatum',
+      ],
       [{ quote: 'x'.repeat(281) }, 'quote', 'Citaat mag maximaal 280 tekens zijn'],
       [{ firstName: '  ' }, 'firstName', 'Voornaam is verplicht'],
       [{ status: 'verwijderd' }, 'status', 'Kies een geldige status'],
@@ -113,7 +135,10 @@ describe('PUT /core/memorial', () => {
     const m = await createMemorial(t, u.owner, { status: 'concept' });
     const toArchived = await put(u.owner.token, { id: m.id, status: 'archived' });
     expect(toArchived.statusCode).toBe(409);
-    expect(toArchived.json()).toMatchObject({ code: 'INVALID_STATUS_TRANSITION', message: 'Een pagina met status concept kan niet naar gearchiveerd.' });
+    expect(toArchived.json()).toMatchObject({
+      code: 'INVALID_STATUS_TRANSITION',
+      message: 'Een pagina met status concept kan niet naar gearchiveerd.',
+    });
 
     const published = await put(u.owner.token, { id: m.id, status: 'active' });
     expect(published.statusCode).toBe(200);
@@ -168,8 +193,18 @@ describe('POST /core/memorial/query', () => {
     const b = await createMemorial(t, u.owner, { visibility: 'public', firstName: 'Bert', lastName: tag });
     const c = await createMemorial(t, u.owner, { visibility: 'public', firstName: 'Cor', lastName: tag });
     await createMemorial(t, u.owner, { visibility: 'private', firstName: 'Geheim', lastName: tag });
-    await createMemorial(t, u.owner, { status: 'concept', visibility: 'public', firstName: 'Concept', lastName: tag });
-    await createMemorial(t, u.owner, { status: 'archived', visibility: 'public', firstName: 'Archief', lastName: tag });
+    await createMemorial(t, u.owner, {
+      status: 'concept',
+      visibility: 'public',
+      firstName: 'Concept',
+      lastName: tag,
+    });
+    await createMemorial(t, u.owner, {
+      status: 'archived',
+      visibility: 'public',
+      firstName: 'Archief',
+      lastName: tag,
+    });
 
     const q = (payload: object) => t.app.inject({ method: 'POST', url: '/core/memorial/query', payload });
     const all = await q({ search: tag, limit: 2 });
@@ -177,23 +212,39 @@ describe('POST /core/memorial/query', () => {
     expect(all.json().items.map((i: { id: string }) => i.id)).toEqual([c.id, b.id]);
     expect(all.json().items[0]).not.toHaveProperty('accessCode');
     const rest = await q({ search: tag, limit: 2, cursor: all.json().nextCursor });
-    expect(rest.json()).toEqual({ items: [expect.objectContaining({ id: a.id, firstName: 'Anna' })], nextCursor: null });
+    expect(rest.json()).toEqual({
+      items: [expect.objectContaining({ id: a.id, firstName: 'Anna' })],
+      nextCursor: null,
+    });
 
-    expect((await q({ search: `bert ${tag.toLowerCase()}` })).json().items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+    expect(
+      (await q({ search: `bert ${tag.toLowerCase()}` })).json().items.map((i: { id: string }) => i.id),
+    ).toEqual([b.id]);
     expect((await q({ search: `${tag} %` })).json().items).toEqual([]);
-    expect((await q({ search: '_' })).json().items.every((i: { firstName: string; lastName: string }) => `${i.firstName} ${i.lastName}`.includes('_'))).toBe(true);
+    expect(
+      (await q({ search: '_' }))
+        .json()
+        .items.every((i: { firstName: string; lastName: string }) =>
+          `${i.firstName} ${i.lastName}`.includes('_'),
+        ),
+    ).toBe(true);
 
     const bad = await q({ limit: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.limit).toBe('Aantal moet minstens 1 zijn');
-    expect((await q({ search: 'x'.repeat(101) })).json().fields.search).toBe('Zoekterm mag maximaal 100 tekens zijn');
+    expect((await q({ search: 'x'.repeat(101) })).json().fields.search).toBe(
+      'Zoekterm mag maximaal 100 tekens zijn',
+    );
   });
 });
 
 describe('biography', () => {
   it('is empty at first and readable by who may see the page', async () => {
     const m = await createMemorial(t, u.owner);
-    const res = await t.app.inject({ url: `/core/memorial/biography/${m.id}`, headers: auth(await guestTokenFor(t, m.id)) });
+    const res = await t.app.inject({
+      url: `/core/memorial/biography/${m.id}`,
+      headers: auth(await guestTokenFor(t, m.id)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ memorialId: m.id, html: '', updatedAt: null, updatedBy: null });
     expect((await t.app.inject({ url: `/core/memorial/biography/${m.id}` })).statusCode).toBe(404);
@@ -217,24 +268,55 @@ describe('biography', () => {
     });
     expect(res.statusCode).toBe(200);
     const clean: string = res.json().html;
-    for (const bad of ['<script', 'alert', 'onerror', 'onclick', 'onmouseover', 'javascript:', '<img', '<h1', '<style', 'display:none', '<iframe', 'style=', 'class=', '<div', 'target=', 'http://onveilig.nl']) {
+    for (const bad of [
+      '<script',
+      'alert',
+      'onerror',
+      'onclick',
+      'onmouseover',
+      'javascript:',
+      '<img',
+      '<h1',
+      '<style',
+      'display:none',
+      '<iframe',
+      'style=',
+      'class=',
+      '<div',
+      'target=',
+      'http://onveilig.nl',
+    ]) {
       expect(clean, bad).not.toContain(bad);
     }
     expect(clean).toContain('<h2>Jeugd</h2>');
-    expect(clean).toContain('<p>Geboren in <strong>Zwolle</strong>, <em>jongste</em> van <u>vijf</u>, <s>nooit</s> stil.</p>');
+    expect(clean).toContain(
+      '<p>Geboren in <strong>Zwolle</strong>, <em>jongste</em> van <u>vijf</u>, <s>nooit</s> stil.</p>',
+    );
     expect(clean).toContain('<a href="https://example.nl/" rel="noopener noreferrer">site</a>');
     expect(clean).toContain('<a href="mailto:fam@example.nl" rel="noopener noreferrer">mail</a>');
     expect(clean).toContain('<ul><li>een</li></ul><ol><li>twee</li></ol><blockquote>citaat</blockquote>');
     expect(clean).toContain('Titel');
-    expect(res.json()).toMatchObject({ updatedAt: expect.any(String), updatedBy: expect.stringContaining('Eigenaar') });
+    expect(res.json()).toMatchObject({
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringContaining('Eigenaar'),
+    });
 
     // What is stored is the clean version.
-    const { rows } = await t.db.query<{ biography_html: string }>('SELECT biography_html FROM memorials WHERE id = $1', [m.id]);
+    const { rows } = await t.db.query<{ biography_html: string }>(
+      'SELECT biography_html FROM memorials WHERE id = $1',
+      [m.id],
+    );
     expect(rows[0]!.biography_html).toBe(clean);
-    const read = await t.app.inject({ url: `/core/memorial/biography/${m.id}`, headers: auth(u.owner.token) });
+    const read = await t.app.inject({
+      url: `/core/memorial/biography/${m.id}`,
+      headers: auth(u.owner.token),
+    });
     expect(read.json().html).toBe(clean);
     const audit = await auditActions(m.id);
-    expect(audit.at(-1)).toMatchObject({ action: 'memorial.biography_updated', details: { removedMarkup: true } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'memorial.biography_updated',
+      details: { removedMarkup: true },
+    });
   });
 
   it('refuses too long a text and contributors, storing nothing', async () => {
@@ -271,12 +353,20 @@ describe('biography', () => {
 describe('POST /core/memorial/{id}/access-code/regenerate', () => {
   it('makes a new code; the old code and the guest tokens issued with it stop working', async () => {
     const m = await createMemorial(t, u.owner);
-    const old = await t.app.inject({ method: 'POST', url: '/core/guest/token', payload: { accessCode: m.accessCode } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token',
+      payload: { accessCode: m.accessCode },
+    });
     expect(old.statusCode).toBe(200);
     const oldToken = old.json().token as string;
     expect((await get(m.id, oldToken)).statusCode).toBe(200);
 
-    const res = await t.app.inject({ method: 'POST', url: `/core/memorial/${m.id}/access-code/regenerate`, headers: auth(u.owner.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/core/memorial/${m.id}/access-code/regenerate`,
+      headers: auth(u.owner.token),
+    });
     expect(res.statusCode).toBe(200);
     const { accessCode, accessCodeVersion } = res.json();
     expect(accessCode).toMatch(/^\d{8}$/);
@@ -287,13 +377,26 @@ describe('POST /core/memorial/{id}/access-code/regenerate', () => {
     const revoked = await get(m.id, oldToken);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().code).toBe('UNAUTHORIZED');
-    const oldCode = await t.app.inject({ method: 'POST', url: '/core/guest/token', payload: { accessCode: m.accessCode }, remoteAddress: '10.9.9.9' });
+    const oldCode = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token',
+      payload: { accessCode: m.accessCode },
+      remoteAddress: '10.9.9.9',
+    });
     expect(oldCode.statusCode).toBe(404);
-    const fresh = await t.app.inject({ method: 'POST', url: '/core/guest/token', payload: { accessCode }, remoteAddress: '10.9.9.9' });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token',
+      payload: { accessCode },
+      remoteAddress: '10.9.9.9',
+    });
     expect(fresh.statusCode).toBe(200);
     expect((await get(m.id, fresh.json().token)).json().role).toBe('guest');
 
-    const audit = await t.db.query<{ details: object }>(`SELECT details FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'memorial.access_code_regenerated'`, [m.id]);
+    const audit = await t.db.query<{ details: object }>(
+      `SELECT details FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'memorial.access_code_regenerated'`,
+      [m.id],
+    );
     expect(audit.rows).toEqual([{ details: { version: 2 } }]);
     expect(JSON.stringify(audit.rows)).not.toContain(accessCode);
   });
@@ -302,8 +405,12 @@ describe('POST /core/memorial/{id}/access-code/regenerate', () => {
     const m = await createMemorial(t, u.owner);
     await addMember(t, m.id, u.contributor, 'contributor');
     const url = `/core/memorial/${m.id}/access-code/regenerate`;
-    expect((await t.app.inject({ method: 'POST', url, headers: auth(u.contributor.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url, headers: auth(u.stranger.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url, headers: auth(u.contributor.token) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'POST', url, headers: auth(u.stranger.token) })).statusCode).toBe(
+      404,
+    );
     expect((await get(m.id, u.owner.token)).json().accessCodeVersion).toBe(1);
   });
 });
@@ -314,21 +421,42 @@ describe('GET /core/memorial/{memorialId}/audit', () => {
     await addMember(t, m.id, u.editor, 'editor');
     await put(u.editor.token, { id: m.id, quote: 'Een' });
     await put(u.owner.token, { id: m.id, status: 'active' });
-    await t.app.inject({ method: 'POST', url: `/core/memorial/${m.id}/access-code/regenerate`, headers: auth(u.owner.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/core/memorial/${m.id}/access-code/regenerate`,
+      headers: auth(u.owner.token),
+    });
     const url = `/core/memorial/${m.id}/audit`;
     const p1 = await t.app.inject({ url: `${url}?limit=2`, headers: auth(u.owner.token) });
     expect(p1.statusCode).toBe(200);
-    expect(p1.json().items.map((i: { action: string }) => i.action)).toEqual(['memorial.access_code_regenerated', 'memorial.published']);
-    expect(p1.json().items[0].actor).toEqual({ kind: 'user', userId: u.owner.userId, name: expect.stringContaining('Eigenaar') });
-    const p2 = await t.app.inject({ url: `${url}?limit=2&cursor=${p1.json().nextCursor}`, headers: auth(u.owner.token) });
-    expect(p2.json().items.map((i: { action: string }) => i.action)).toEqual(['memorial.details_updated', 'memorial.created']);
+    expect(p1.json().items.map((i: { action: string }) => i.action)).toEqual([
+      'memorial.access_code_regenerated',
+      'memorial.published',
+    ]);
+    expect(p1.json().items[0].actor).toEqual({
+      kind: 'user',
+      userId: u.owner.userId,
+      name: expect.stringContaining('Eigenaar'),
+    });
+    const p2 = await t.app.inject({
+      url: `${url}?limit=2&cursor=${p1.json().nextCursor}`,
+      headers: auth(u.owner.token),
+    });
+    expect(p2.json().items.map((i: { action: string }) => i.action)).toEqual([
+      'memorial.details_updated',
+      'memorial.created',
+    ]);
     expect(p2.json().items[0].actor.userId).toBe(u.editor.userId);
     expect(p2.json().nextCursor).toBeNull();
     const code = (await get(m.id, u.owner.token)).json().accessCode;
     expect(p1.body + p2.body).not.toContain(code);
 
     expect((await t.app.inject({ url, headers: auth(u.editor.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `${url}?limit=500`, headers: auth(u.owner.token) })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `${url}?cursor=abc`, headers: auth(u.owner.token) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${url}?limit=500`, headers: auth(u.owner.token) })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ url: `${url}?cursor=abc`, headers: auth(u.owner.token) })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -14,13 +14,20 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string> | undefined;
-const post = (url: string, headers: Headers, payload: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-const put = (url: string, headers: Headers, payload: unknown) => t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
+const post = (url: string, headers: Headers, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const put = (url: string, headers: Headers, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
 const get = (url: string, headers?: Headers) => t.app.inject({ url, headers });
 const del = (url: string, headers?: Headers) => t.app.inject({ method: 'DELETE', url, headers });
 
 async function concept(headers: Headers, memorialId: string, extra: Record<string, unknown> = {}) {
-  const res = await post('/core/memories/concept', headers, { memorialId, yearLabel: 'Zomer 1990', text: 'Samen aan zee.', ...extra });
+  const res = await post('/core/memories/concept', headers, {
+    memorialId,
+    yearLabel: 'Zomer 1990',
+    text: 'Samen aan zee.',
+    ...extra,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -39,7 +46,9 @@ const wallIds = async (memorialId: string, headers?: Headers) => {
 
 describe('POST /core/memories/concept', () => {
   it('creates a draft that only its author sees', async () => {
-    const m = await concept(c.contributor.headers, c.privateId, { text: '  Opa leerde me vissen.\r\nIn 1987.  ' });
+    const m = await concept(c.contributor.headers, c.privateId, {
+      text: '  Opa leerde me vissen.\r\nIn 1987.  ',
+    });
     expect(m).toMatchObject({
       memorialId: c.privateId,
       yearLabel: 'Zomer 1990',
@@ -67,19 +76,63 @@ describe('POST /core/memories/concept', () => {
     expect(invited.author).toEqual({ kind: 'user', name: 'Gijs Gast', isYou: true });
 
     const token = await guestToken(t, c.privateId);
-    const nameless = await post('/core/memories/concept', token.headers, { memorialId: c.privateId, yearLabel: '1987', text: 'Hoi' });
+    const nameless = await post('/core/memories/concept', token.headers, {
+      memorialId: c.privateId,
+      yearLabel: '1987',
+      text: 'Hoi',
+    });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().fields).toEqual({ authorName: 'Vul je naam in' });
     const byToken = await concept(token.headers, c.privateId, { authorName: 'Tante Jet' });
     expect(byToken.author).toEqual({ kind: 'guest', name: 'Tante Jet', isYou: true });
     // A guest token of another memorial sees nothing here.
     const other = await guestToken(t, c.publicId, 'Buurman');
-    expect((await post('/core/memories/concept', other.headers, { memorialId: c.privateId, yearLabel: '1987', text: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await post('/core/memories/concept', other.headers, {
+          memorialId: c.privateId,
+          yearLabel: '1987',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    expect((await post('/core/memories/concept', undefined, { memorialId: c.privateId, yearLabel: '1987', text: 'x' })).statusCode).toBe(404);
-    expect((await post('/core/memories/concept', c.stranger.headers, { memorialId: c.privateId, yearLabel: '1987', text: 'x' })).statusCode).toBe(404);
-    expect((await post('/core/memories/concept', c.stranger.headers, { memorialId: c.publicId, yearLabel: '1987', text: 'x' })).statusCode).toBe(403);
-    expect((await post('/core/memories/concept', undefined, { memorialId: c.publicId, yearLabel: '1987', text: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await post('/core/memories/concept', undefined, {
+          memorialId: c.privateId,
+          yearLabel: '1987',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post('/core/memories/concept', c.stranger.headers, {
+          memorialId: c.privateId,
+          yearLabel: '1987',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post('/core/memories/concept', c.stranger.headers, {
+          memorialId: c.publicId,
+          yearLabel: '1987',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post('/core/memories/concept', undefined, {
+          memorialId: c.publicId,
+          yearLabel: '1987',
+          text: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('validates with Dutch messages and stores nothing', async () => {
@@ -97,14 +150,22 @@ describe('POST /core/memories/concept', () => {
       text: `De herinnering mag maximaal ${MEMORY_TEXT_MAX} tekens zijn`,
       membersOnly: 'Kies of alleen leden dit mogen zien',
     });
-    const empty = await post('/core/memories/concept', c.owner.headers, { memorialId: c.privateId, yearLabel: '1990', text: '\u0000 \n ' });
+    const empty = await post('/core/memories/concept', c.owner.headers, {
+      memorialId: c.privateId,
+      yearLabel: '1990',
+      text: '\u0000 \n ',
+    });
     expect(empty.json().fields).toEqual({ text: 'Tekst is verplicht' });
     expect((await t.db.query('SELECT count(*)::int AS n FROM memories')).rows[0]).toEqual(before);
   });
 
   it('refuses new memories on an archived memorial', async () => {
     const id = await memorial(t, c.owner, { status: 'archived' });
-    const res = await post('/core/memories/concept', c.owner.headers, { memorialId: id, yearLabel: '1990', text: 'x' });
+    const res = await post('/core/memories/concept', c.owner.headers, {
+      memorialId: id,
+      yearLabel: '1990',
+      text: 'x',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('MEMORIAL_ARCHIVED');
   });
@@ -130,7 +191,13 @@ describe('POST /core/memories/publish and PUT /core/memories/status (moderation)
     expect(sent.statusCode).toBe(200);
     expect(sent.json().status).toBe('pending');
 
-    for (const h of [undefined, c.stranger.headers, c.guest.headers, c.contributor.headers, c.owner.headers]) {
+    for (const h of [
+      undefined,
+      c.stranger.headers,
+      c.guest.headers,
+      c.contributor.headers,
+      c.owner.headers,
+    ]) {
       expect(await wallIds(c.publicId, h)).not.toContain(m.id);
     }
     expect((await get(`/core/memories/${m.id}`, undefined)).statusCode).toBe(404);
@@ -138,20 +205,31 @@ describe('POST /core/memories/publish and PUT /core/memories/status (moderation)
     expect((await get(`/core/memories/${m.id}`, c.editor.headers)).json().status).toBe('pending');
     expect((await get(`/core/memories/${m.id}`, token.headers)).json().status).toBe('pending');
 
-    const queue = await post('/core/memories/query-manage', c.editor.headers, { memorialId: c.publicId, status: 'pending' });
+    const queue = await post('/core/memories/query-manage', c.editor.headers, {
+      memorialId: c.publicId,
+      status: 'pending',
+    });
     expect(queue.statusCode).toBe(200);
     expect(queue.json().items.map((i: { id: string }) => i.id)).toContain(m.id);
     expect(queue.json().counts.pending).toBeGreaterThanOrEqual(1);
 
-    expect((await put('/core/memories/status', c.contributor.headers, { id: m.id, status: 'published' })).statusCode).toBe(404);
-    expect((await put('/core/memories/status', token.headers, { id: m.id, status: 'published' })).statusCode).toBe(403);
+    expect(
+      (await put('/core/memories/status', c.contributor.headers, { id: m.id, status: 'published' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await put('/core/memories/status', token.headers, { id: m.id, status: 'published' })).statusCode,
+    ).toBe(403);
     const approved = await put('/core/memories/status', c.editor.headers, { id: m.id, status: 'published' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'published', publishedAt: expect.any(String) });
     for (const h of [undefined, c.stranger.headers, c.guest.headers, token.headers]) {
       expect(await wallIds(c.publicId, h)).toContain(m.id);
     }
-    const audit = await t.db.query('SELECT action, actor_kind FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq', [m.id]);
+    const audit = await t.db.query(
+      'SELECT action, actor_kind FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq',
+      [m.id],
+    );
     expect(audit.rows).toEqual([
       { action: 'memory.submitted', actor_kind: 'guest' },
       { action: 'memory.approved', actor_kind: 'user' },
@@ -166,23 +244,35 @@ describe('POST /core/memories/publish and PUT /core/memories/status (moderation)
 
   it('lets an editor reject, the author resubmit, and an owner take a published memory down', async () => {
     const m = await concept(c.guest.headers, c.privateId);
-    expect((await post('/core/memories/publish', c.guest.headers, { id: m.id })).json().status).toBe('pending');
+    expect((await post('/core/memories/publish', c.guest.headers, { id: m.id })).json().status).toBe(
+      'pending',
+    );
     const rejected = await put('/core/memories/status', c.owner.headers, { id: m.id, status: 'rejected' });
     expect(rejected.json().status).toBe('rejected');
     expect(await wallIds(c.privateId, c.owner.headers)).not.toContain(m.id);
     const own = await post('/core/memories/query-own', c.guest.headers, { memorialId: c.privateId });
     expect(own.json().items.find((i: { id: string }) => i.id === m.id).status).toBe('rejected');
-    expect((await post('/core/memories/publish', c.guest.headers, { id: m.id })).json().status).toBe('pending');
+    expect((await post('/core/memories/publish', c.guest.headers, { id: m.id })).json().status).toBe(
+      'pending',
+    );
 
     const live = await published(c.contributor, c.privateId);
-    expect((await put('/core/memories/status', c.owner.headers, { id: live.id, status: 'rejected' })).statusCode).toBe(200);
+    expect(
+      (await put('/core/memories/status', c.owner.headers, { id: live.id, status: 'rejected' })).statusCode,
+    ).toBe(200);
     expect(await wallIds(c.privateId, c.guest.headers)).not.toContain(live.id);
 
     const draft = await concept(c.contributor.headers, c.privateId);
-    expect((await put('/core/memories/status', c.owner.headers, { id: draft.id, status: 'published' })).statusCode).toBe(404);
-    expect((await put('/core/memories/status', c.owner.headers, { id: live.id, status: 'pending' })).statusCode).toBe(400);
+    expect(
+      (await put('/core/memories/status', c.owner.headers, { id: draft.id, status: 'published' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await put('/core/memories/status', c.owner.headers, { id: live.id, status: 'pending' })).statusCode,
+    ).toBe(400);
     expect((await post('/core/memories/publish', c.owner.headers, { id: draft.id })).statusCode).toBe(404);
-    expect((await post('/core/memories/publish', c.contributor.headers, { id: crypto.randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await post('/core/memories/publish', c.contributor.headers, { id: crypto.randomUUID() })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -192,16 +282,28 @@ describe('PUT /core/memories', () => {
     const own = await put('/core/memories', c.contributor.headers, { id: m.id, yearLabel: '1991' });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ yearLabel: '1991', text: 'Samen aan zee.', status: 'published' });
-    const byEditor = await put('/core/memories', c.editor.headers, { id: m.id, text: 'Samen aan de Noordzee.' });
-    expect(byEditor.json()).toMatchObject({ text: 'Samen aan de Noordzee.', status: 'published', canEdit: true });
-    expect((await put('/core/memories', c.contributor2.headers, { id: m.id, text: 'Nee' })).statusCode).toBe(403);
+    const byEditor = await put('/core/memories', c.editor.headers, {
+      id: m.id,
+      text: 'Samen aan de Noordzee.',
+    });
+    expect(byEditor.json()).toMatchObject({
+      text: 'Samen aan de Noordzee.',
+      status: 'published',
+      canEdit: true,
+    });
+    expect((await put('/core/memories', c.contributor2.headers, { id: m.id, text: 'Nee' })).statusCode).toBe(
+      403,
+    );
     expect((await put('/core/memories', c.guest.headers, { id: m.id, text: 'Nee' })).statusCode).toBe(403);
     expect((await put('/core/memories', c.stranger.headers, { id: m.id, text: 'Nee' })).statusCode).toBe(404);
     expect((await put('/core/memories', undefined, { id: m.id, text: 'Nee' })).statusCode).toBe(404);
     const nothing = await put('/core/memories', c.contributor.headers, { id: m.id });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().fields).toEqual({ text: 'Wijzig het jaar of de tekst' });
-    const audit = await t.db.query('SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq', [m.id]);
+    const audit = await t.db.query(
+      'SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq',
+      [m.id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['memory.published', 'memory.edited']);
   });
 });
@@ -210,8 +312,13 @@ describe('PUT /core/memories/privacy', () => {
   it('hides a members-only memory from visitors and access-code guests, not from members', async () => {
     const m = await published(c.contributor, c.publicId);
     const token = await guestToken(t, c.publicId, 'Buurvrouw');
-    expect((await put('/core/memories/privacy', c.contributor2.headers, { id: m.id, membersOnly: true })).statusCode).toBe(403);
-    expect((await put('/core/memories/privacy', undefined, { id: m.id, membersOnly: true })).statusCode).toBe(403);
+    expect(
+      (await put('/core/memories/privacy', c.contributor2.headers, { id: m.id, membersOnly: true }))
+        .statusCode,
+    ).toBe(403);
+    expect((await put('/core/memories/privacy', undefined, { id: m.id, membersOnly: true })).statusCode).toBe(
+      403,
+    );
     const res = await put('/core/memories/privacy', c.contributor.headers, { id: m.id, membersOnly: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().membersOnly).toBe(true);
@@ -223,7 +330,10 @@ describe('PUT /core/memories/privacy', () => {
     for (const h of [c.guest.headers, c.contributor2.headers, c.owner.headers]) {
       expect(await wallIds(c.publicId, h)).toContain(m.id);
     }
-    expect((await put('/core/memories/privacy', c.editor.headers, { id: m.id, membersOnly: false })).json().membersOnly).toBe(false);
+    expect(
+      (await put('/core/memories/privacy', c.editor.headers, { id: m.id, membersOnly: false })).json()
+        .membersOnly,
+    ).toBe(false);
     expect(await wallIds(c.publicId, undefined)).toContain(m.id);
   });
 });
@@ -234,11 +344,17 @@ describe('DELETE /core/memories/{id}', () => {
     expect((await del(`/core/memories/${a.id}`, c.contributor2.headers)).statusCode).toBe(403);
     expect((await del(`/core/memories/${a.id}`, c.guest.headers)).statusCode).toBe(403);
     expect((await del(`/core/memories/${a.id}`, c.stranger.headers)).statusCode).toBe(404);
-    expect((await del(`/core/memories/${a.id}`, c.contributor.headers)).json()).toEqual({ id: a.id, deleted: true });
+    expect((await del(`/core/memories/${a.id}`, c.contributor.headers)).json()).toEqual({
+      id: a.id,
+      deleted: true,
+    });
     expect((await get(`/core/memories/${a.id}`, c.contributor.headers)).statusCode).toBe(404);
     const b = await published(c.contributor, c.privateId);
     expect((await del(`/core/memories/${b.id}`, c.editor.headers)).statusCode).toBe(200);
-    const audit = await t.db.query(`SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq`, [b.id]);
+    const audit = await t.db.query(
+      `SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY seq`,
+      [b.id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['memory.published', 'memory.deleted']);
     expect((await del(`/core/memories/${b.id}`, c.editor.headers)).statusCode).toBe(404);
   });
@@ -256,7 +372,12 @@ describe('POST /core/memories/query-memorial (the wall)', () => {
     for (const memoryId of made.slice(0, 4)) {
       for (let k = 0; k < 2; k++) {
         const body = await form({ memoryId }, { data: await jpeg(), type: 'image/jpeg' });
-        const up = await t.app.inject({ method: 'POST', url: '/core/memory/medias', payload: body.payload, headers: { ...owner.headers, ...body.headers } });
+        const up = await t.app.inject({
+          method: 'POST',
+          url: '/core/memory/medias',
+          payload: body.payload,
+          headers: { ...owner.headers, ...body.headers },
+        });
         expect(up.statusCode).toBe(201);
       }
       expect((await post(`/core/memories/${memoryId}/love`, fan.headers, {})).statusCode).toBe(200);
@@ -265,7 +386,11 @@ describe('POST /core/memories/query-memorial (the wall)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: LightMyRequestResponse = await post('/core/memories/query-memorial', undefined, { memorialId: id, limit: 3, cursor });
+      const res: LightMyRequestResponse = await post('/core/memories/query-memorial', undefined, {
+        memorialId: id,
+        limit: 3,
+        cursor,
+      });
       expect(res.statusCode).toBe(200);
       const page = res.json();
       expect(page.items.length).toBeLessThanOrEqual(3);
@@ -274,7 +399,9 @@ describe('POST /core/memories/query-memorial (the wall)', () => {
     } while (cursor);
     expect(seen).toEqual([...made].reverse());
 
-    const first = (await post('/core/memories/query-memorial', fan.headers, { memorialId: id, limit: 50 })).json().items;
+    const first = (
+      await post('/core/memories/query-memorial', fan.headers, { memorialId: id, limit: 50 })
+    ).json().items;
     const withPhotos = first.find((m: { id: string }) => m.id === made[0]);
     expect(withPhotos.author).toEqual({ kind: 'user', name: 'Wil Muur', isYou: false });
     expect(withPhotos.media).toHaveLength(2);
@@ -300,14 +427,27 @@ describe('POST /core/memories/query-memorial (the wall)', () => {
   });
 
   it('refuses a private memorial to outsiders, bad cursors and too large pages', async () => {
-    expect((await post('/core/memories/query-memorial', undefined, { memorialId: c.privateId })).statusCode).toBe(404);
-    expect((await post('/core/memories/query-memorial', c.stranger.headers, { memorialId: c.privateId })).json().code).toBe('MEMORIAL_NOT_FOUND');
+    expect(
+      (await post('/core/memories/query-memorial', undefined, { memorialId: c.privateId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/core/memories/query-memorial', c.stranger.headers, { memorialId: c.privateId })).json()
+        .code,
+    ).toBe('MEMORIAL_NOT_FOUND');
     const other = await guestToken(t, c.publicId);
-    expect((await post('/core/memories/query-memorial', other.headers, { memorialId: c.privateId })).statusCode).toBe(404);
-    const bad = await post('/core/memories/query-memorial', c.owner.headers, { memorialId: c.privateId, cursor: 'xyz' });
+    expect(
+      (await post('/core/memories/query-memorial', other.headers, { memorialId: c.privateId })).statusCode,
+    ).toBe(404);
+    const bad = await post('/core/memories/query-memorial', c.owner.headers, {
+      memorialId: c.privateId,
+      cursor: 'xyz',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ cursor: 'Ongeldige cursor' });
-    const big = await post('/core/memories/query-memorial', c.owner.headers, { memorialId: c.privateId, limit: 51 });
+    const big = await post('/core/memories/query-memorial', c.owner.headers, {
+      memorialId: c.privateId,
+      limit: 51,
+    });
     expect(big.statusCode).toBe(400);
     expect(big.json().fields.limit).toBe('Aantal mag maximaal 50 zijn');
   });
@@ -329,9 +469,16 @@ describe('POST /core/memories/query-manage', () => {
     expect(res.json().items.map((m: { id: string }) => m.id)).not.toContain(draft.id);
     expect(res.json().counts).toEqual({ pending: 1, published: 1, rejected: 0 });
     expect(res.json().nextCursor).toBeNull();
-    expect((await post('/core/memories/query-manage', c.contributor.headers, { memorialId: id })).statusCode).toBe(403);
-    expect((await post('/core/memories/query-manage', c.stranger.headers, { memorialId: id })).statusCode).toBe(404);
-    const badStatus = await post('/core/memories/query-manage', c.owner.headers, { memorialId: id, status: 'concept' });
+    expect(
+      (await post('/core/memories/query-manage', c.contributor.headers, { memorialId: id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/core/memories/query-manage', c.stranger.headers, { memorialId: id })).statusCode,
+    ).toBe(404);
+    const badStatus = await post('/core/memories/query-manage', c.owner.headers, {
+      memorialId: id,
+      status: 'concept',
+    });
     expect(badStatus.statusCode).toBe(400);
   });
 });
@@ -350,7 +497,9 @@ describe('POST /core/memories/query-own', () => {
     expect(onOne.json().items.map((m: { id: string }) => m.id)).toEqual([a.id]);
     expect((await post('/core/memories/query-own', c.stranger.headers, {})).json().items).toEqual([]);
     expect((await post('/core/memories/query-own', undefined, {})).statusCode).toBe(401);
-    expect((await post('/core/memories/query-own', c.stranger.headers, { memorialId: one })).statusCode).toBe(404);
+    expect((await post('/core/memories/query-own', c.stranger.headers, { memorialId: one })).statusCode).toBe(
+      404,
+    );
 
     const token = await guestToken(t, c.publicId, 'Oom Kees');
     const g = await concept(token.headers, c.publicId);

@@ -8,13 +8,17 @@ import { createTestApp, type TestContext } from './helpers.ts';
 /** The built site as the prerendering build leaves it (apps/web/scripts/prerender.mjs). */
 let t: TestContext;
 let dist: string;
-const page = (body: string) => `<!doctype html><html lang="nl"><head><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html lang="nl"><head><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-dist-'));
   await fs.mkdir(path.join(dist, 'prijzen'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), page(`<h1>Landing</h1>${'<p>Een plek waar herinneringen voortleven.</p>'.repeat(50)}`));
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    page(`<h1>Landing</h1>${'<p>Een plek waar herinneringen voortleven.</p>'.repeat(50)}`),
+  );
   await fs.writeFile(path.join(dist, 'prijzen', 'index.html'), page('<h1>Prijzen</h1>'));
   await fs.writeFile(path.join(dist, '404.html'), page('<h1>Pagina niet gevonden</h1>'));
   await fs.writeFile(path.join(dist, 'app.html'), page(''));

@@ -3,6 +3,9 @@
 // (IFrameWindow.notifyParent: a message { source: 'oidc-client', url, keepOpen }), without loading the library.
 (function () {
   if (window.parent && window.parent !== window) {
-    window.parent.postMessage({ source: 'oidc-client', url: window.location.href, keepOpen: false }, window.location.origin);
+    window.parent.postMessage(
+      { source: 'oidc-client', url: window.location.href, keepOpen: false },
+      window.location.origin,
+    );
   }
 })();

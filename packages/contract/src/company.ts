@@ -59,7 +59,11 @@ export const companyRequestSchema = z
     postalCode: dutchPostalCodeSchema,
     phoneNumber: phoneNumberSchema,
     email: emailSchema,
-    additionalInfo: z.string().trim().max(4000, 'Aanvullende informatie mag maximaal 4000 tekens zijn').optional(),
+    additionalInfo: z
+      .string()
+      .trim()
+      .max(4000, 'Aanvullende informatie mag maximaal 4000 tekens zijn')
+      .optional(),
     extraInfo: z.string().trim().max(4000).optional(),
   })
   .superRefine((value, ctx) => {

@@ -9,7 +9,8 @@ export const ACCESS_CODE_FAILURES_PER_HOUR = 20;
 export const ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR = 1000;
 
 export const ACCESS_CODE_INVALID_MESSAGE = 'Er is geen pagina gevonden met deze code.';
-export const ACCESS_CODE_RATE_LIMITED_MESSAGE = 'Te veel pogingen met een onjuiste code. Probeer het later opnieuw.';
+export const ACCESS_CODE_RATE_LIMITED_MESSAGE =
+  'Te veel pogingen met een onjuiste code. Probeer het later opnieuw.';
 export const LINK_TOKEN_INVALID_MESSAGE = 'Deze link is ongeldig, verlopen of al gebruikt.';
 
 export const guestTokenCreateSchema = z.object({ accessCode: accessCodeSchema });

@@ -49,7 +49,9 @@ export const inviteSchema = z.object({
 export type Invite = z.infer<typeof inviteSchema>;
 
 export const inviteSentSchema = inviteSchema.extend({
-  mailSent: z.boolean().describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend'),
+  mailSent: z
+    .boolean()
+    .describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend'),
 });
 
 /** GET /guest-invite/invite-code/{inviteCode}: what the person holding the link may know. */

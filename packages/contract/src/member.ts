@@ -36,6 +36,9 @@ export const memberRoleUpdateSchema = z.object({
 export const selfRoleSchema = z.object({
   memorialId: z.uuid(),
   role: memorialAccessRoleSchema,
-  memberId: z.uuid().nullable().describe('Het lidmaatschap; null voor een bezoeker of een gast met toegangscode'),
+  memberId: z
+    .uuid()
+    .nullable()
+    .describe('Het lidmaatschap; null voor een bezoeker of een gast met toegangscode'),
 });
 export type SelfRole = z.infer<typeof selfRoleSchema>;

@@ -29,7 +29,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 /** Path ids: not validated as UUIDs by the schema; a malformed id answers 404 exactly like a missing one. */
 export const idParamSchema = z.object({ id: z.string().max(100).describe('UUID') });
-export const memorialIdParamSchema = z.object({ memorialId: z.string().max(100).describe('UUID van de gedenkpagina') });
+export const memorialIdParamSchema = z.object({
+  memorialId: z.string().max(100).describe('UUID van de gedenkpagina'),
+});
 
 export const uuidField = (label: string) =>
   z.uuid({ error: (iss) => (iss.input === undefined ? `${label} is verplicht` : `${label} is ongeldig`) });
@@ -112,8 +114,13 @@ const memorialCore = {
 /** GET /memorial/{id}: what the caller may see, with their role; the access code only for owners and editors. */
 export const memorialSchema = z.object({
   ...memorialCore,
-  role: memorialAccessRoleSchema.describe("De rol van de aanvrager op deze pagina ('visitor' = bezoeker van een openbare pagina)"),
-  accessCode: z.string().nullable().describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null'),
+  role: memorialAccessRoleSchema.describe(
+    "De rol van de aanvrager op deze pagina ('visitor' = bezoeker van een openbare pagina)",
+  ),
+  accessCode: z
+    .string()
+    .nullable()
+    .describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null'),
   accessCodeVersion: z.number().int().nullable().describe('Alleen voor eigenaren en redacteuren'),
   publishedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
@@ -132,8 +139,13 @@ export const memorialUpdateSchema = z
     birthPlace: optionalText('Geboorteplaats', MEMORIAL_PLACE_MAX).optional(),
     deathPlace: optionalText('Overlijdensplaats', MEMORIAL_PLACE_MAX).optional(),
     quote: optionalText('Citaat', MEMORIAL_QUOTE_MAX).optional(),
-    coverMediaId: uuidField('Omslagfoto').nullable().optional().describe('Een foto uit de eigen galerij; null haalt de omslagfoto weg'),
-    status: memorialStatusSchema.optional().describe('concept → active (publiceren), active → archived, archived → active'),
+    coverMediaId: uuidField('Omslagfoto')
+      .nullable()
+      .optional()
+      .describe('Een foto uit de eigen galerij; null haalt de omslagfoto weg'),
+    status: memorialStatusSchema
+      .optional()
+      .describe('concept → active (publiceren), active → archived, archived → active'),
     visibility: memorialVisibilitySchema.optional(),
   })
   .refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
@@ -143,7 +155,10 @@ export const memorialUpdateSchema = z
 export type MemorialUpdate = z.input<typeof memorialUpdateSchema>;
 
 /** Allowed status changes (anything else is a 409). */
-export const memorialStatusTransitions: Record<(typeof memorialStatuses)[number], readonly (typeof memorialStatuses)[number][]> = {
+export const memorialStatusTransitions: Record<
+  (typeof memorialStatuses)[number],
+  readonly (typeof memorialStatuses)[number][]
+> = {
   concept: ['active'],
   active: ['archived'],
   archived: ['active'],
@@ -158,7 +173,11 @@ export type MemorialSummary = z.infer<typeof memorialSummarySchema>;
 
 /** POST /memorial/query: public, published memorials, optionally searched by name. */
 export const memorialQuerySchema = z.object({
-  search: z.string({ error: 'Zoekterm is ongeldig' }).trim().max(100, 'Zoekterm mag maximaal 100 tekens zijn').optional(),
+  search: z
+    .string({ error: 'Zoekterm is ongeldig' })
+    .trim()
+    .max(100, 'Zoekterm mag maximaal 100 tekens zijn')
+    .optional(),
   ...pageRequestShape,
 });
 export const memorialQueryResultSchema = pageOf(memorialSummarySchema);
@@ -179,7 +198,21 @@ export const memorialPartOfResultSchema = pageOf(memorialPartOfItemSchema);
 /** Biography: sanitised HTML; this is the allow-list the server keeps (everything else is removed). */
 export const BIOGRAPHY_MAX_INPUT_CHARS = 100_000;
 export const BIOGRAPHY_MAX_CHARS = 50_000;
-export const biographyAllowedTags = ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a'] as const;
+export const biographyAllowedTags = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+] as const;
 
 export const biographySchema = z.object({
   memorialId: z.uuid(),

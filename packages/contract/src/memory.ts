@@ -40,9 +40,11 @@ const yearLabelField = z
   .describe("Kort label, bijvoorbeeld '1987' of 'Zomer 1990'");
 
 /** Plain text as people type it: line breaks normalised and kept, other control characters removed, trimmed. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
 export function cleanPlainText(s: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  return s.replace(/\r\n?/g, '\n').replace(controlCharacters, '').trim();
 }
 
 /** Plain text (never HTML). */
@@ -68,7 +70,9 @@ export const memoryCreateSchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
   yearLabel: yearLabelField,
   text: textField,
-  authorName: authorNameField.optional().describe('Verplicht voor gasten met een toegangscode; anders de naam van het account'),
+  authorName: authorNameField
+    .optional()
+    .describe('Verplicht voor gasten met een toegangscode; anders de naam van het account'),
   membersOnly: z.boolean({ error: 'Kies of alleen leden dit mogen zien' }).default(false),
 });
 export type MemoryCreate = z.input<typeof memoryCreateSchema>;

@@ -20,7 +20,13 @@ export type MemorialVisibility = (typeof memorialVisibilities)[number];
  */
 export type MemorialAccessRole = MemberRole | 'visitor';
 
-const rank: Record<MemorialAccessRole, number> = { owner: 4, editor: 3, contributor: 2, guest: 1, visitor: 0 };
+const rank: Record<MemorialAccessRole, number> = {
+  owner: 4,
+  editor: 3,
+  contributor: 2,
+  guest: 1,
+  visitor: 0,
+};
 
 /** True when `role` is at least `min`. */
 export function roleAtLeast(role: MemorialAccessRole | null | undefined, min: MemorialAccessRole): boolean {

@@ -35,7 +35,11 @@ export interface Db extends Queryable {
    * Calls `onPayload` for each NOTIFY on `channel` committed by any process. `onLost` is called when the
    * listening connection breaks (notifications may have been missed; listen again).
    */
-  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<Listener>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: (err: Error) => void,
+  ): Promise<Listener>;
 }
 
 class PgDb implements Db {
@@ -78,7 +82,11 @@ class PgDb implements Db {
     await this.pool.query(sql);
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<Listener> {
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: (err: Error) => void,
+  ): Promise<Listener> {
     // Its own connection, outside the pool: a LISTEN lasts as long as the session.
     const { connectionString, options } = this.pool.options as pg.PoolConfig;
     const client = new pg.Client({ connectionString, options });

@@ -80,7 +80,12 @@ const newToken = () => randomBytes(32).toString('base64url');
  * Accounts of the embedded provider: registration, password sign-in with Keycloak-style brute-force
  * detection, mailed reset and verification links, and accounts from Google.
  */
-export function accountService(deps: { db: Queryable; config: Config; mailer: Mailer; log: FastifyBaseLogger }) {
+export function accountService(deps: {
+  db: Queryable;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
   const { db, config, mailer, log } = deps;
   const repo = identityRepository(db);
   // Verified against when no account exists, so a wrong e-mail costs as long as a wrong password.
@@ -187,7 +192,10 @@ export function accountService(deps: { db: Queryable; config: Config; mailer: Ma
     },
 
     /** Always answers the same, whether or not an account exists (the mail only goes to real accounts). */
-    async requestPasswordReset(emailInput: string, interactionUid: string | null): Promise<{ ok: boolean; fields?: FieldErrors }> {
+    async requestPasswordReset(
+      emailInput: string,
+      interactionUid: string | null,
+    ): Promise<{ ok: boolean; fields?: FieldErrors }> {
       const parsed = emailField.safeParse(emailInput);
       if (!parsed.success) return { ok: false, fields: { email: parsed.error.issues[0]!.message } };
       const account = await repo.findByEmail(parsed.data);
@@ -216,7 +224,9 @@ export function accountService(deps: { db: Queryable; config: Config; mailer: Ma
     async resetPassword(
       token: string,
       input: Record<string, unknown>,
-    ): Promise<{ ok: true; interactionUid: string | null } | { ok: false; fields?: FieldErrors; expired?: true }> {
+    ): Promise<
+      { ok: true; interactionUid: string | null } | { ok: false; fields?: FieldErrors; expired?: true }
+    > {
       const usable = await repo.findUsableActionToken(sha256(token), 'reset-password');
       if (!usable) return { ok: false, expired: true };
       const parsed = newPasswordSchema.safeParse(input);
@@ -253,7 +263,8 @@ export function accountService(deps: { db: Queryable; config: Config; mailer: Ma
       if (!claims.email || claims.emailVerified !== true) {
         return {
           ok: false,
-          message: 'Je Google-account heeft geen bevestigd e-mailadres. Log in met je e-mailadres en wachtwoord.',
+          message:
+            'Je Google-account heeft geen bevestigd e-mailadres. Log in met je e-mailadres en wachtwoord.',
         };
       }
       const existing = await repo.findByEmail(claims.email);
@@ -269,7 +280,9 @@ export function accountService(deps: { db: Queryable; config: Config; mailer: Ma
       if (created) return { ok: true, account: created };
       // Created by a simultaneous sign-in: link that one.
       const raced = await repo.findByEmail(claims.email);
-      return raced ? { ok: true, account: await repo.linkGoogle(raced.id, claims.sub) } : { ok: false, message: 'Inloggen met Google is mislukt. Probeer het opnieuw.' };
+      return raced
+        ? { ok: true, account: await repo.linkGoogle(raced.id, claims.sub) }
+        : { ok: false, message: 'Inloggen met Google is mislukt. Probeer het opnieuw.' };
     },
 
     repository: repo,

@@ -77,7 +77,9 @@ export function createAdapterFactory(db: Queryable): new (model: string) => Adap
       );
       const grantId = rows[0]?.grant_id;
       if (grantId) {
-        await db.query("DELETE FROM oidc_models WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [grantId]);
+        await db.query("DELETE FROM oidc_models WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [
+          grantId,
+        ]);
       }
       throw new errors.InvalidGrant(`${this.model} already used`);
     }

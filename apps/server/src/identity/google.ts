@@ -6,7 +6,8 @@ import type { IdentityRepository } from './repository.ts';
 const STATE_TTL_SECONDS = 10 * 60;
 
 export const googleMessages = {
-  unavailable: 'Inloggen met Google is op dit moment niet beschikbaar. Log in met je e-mailadres en wachtwoord.',
+  unavailable:
+    'Inloggen met Google is op dit moment niet beschikbaar. Log in met je e-mailadres en wachtwoord.',
   failed: 'Inloggen met Google is mislukt. Probeer het opnieuw of log in met je e-mailadres en wachtwoord.',
   cancelled: 'Inloggen met Google is afgebroken.',
 } as const;
@@ -15,7 +16,11 @@ export const googleMessages = {
  * Federation to Google (or whatever GOOGLE_ISSUER names; tests use a local stand-in) with openid-client:
  * authorization code flow with PKCE, state and nonce kept in the database against one interaction.
  */
-export function googleFederation(deps: { config: Config; repo: IdentityRepository; accounts: AccountService }) {
+export function googleFederation(deps: {
+  config: Config;
+  repo: IdentityRepository;
+  accounts: AccountService;
+}) {
   const { config, repo, accounts } = deps;
   const redirectUri = `${config.OIDC_AUTHORITY}/broker/google/endpoint`;
   let discovered: Promise<oidc.Configuration> | undefined;
@@ -46,7 +51,13 @@ export function googleFederation(deps: { config: Config; repo: IdentityRepositor
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await repo.insertFederationState({ state, interactionUid, codeVerifier, nonce, ttlSeconds: STATE_TTL_SECONDS });
+      await repo.insertFederationState({
+        state,
+        interactionUid,
+        codeVerifier,
+        nonce,
+        ttlSeconds: STATE_TTL_SECONDS,
+      });
       return oidc.buildAuthorizationUrl(cfg, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -63,7 +74,9 @@ export function googleFederation(deps: { config: Config; repo: IdentityRepositor
      * Handles Google's redirect: exchanges the code, links or creates the account and records the outcome
      * on the state row. Returns the interaction to continue, or undefined for an unknown/expired state.
      */
-    async callback(query: Record<string, string | undefined>): Promise<{ interactionUid: string; state: string } | undefined> {
+    async callback(
+      query: Record<string, string | undefined>,
+    ): Promise<{ interactionUid: string; state: string } | undefined> {
       const state = query.state;
       if (!state) return undefined;
       const row = await repo.findFederationState(state);
@@ -91,7 +104,10 @@ export function googleFederation(deps: { config: Config; repo: IdentityRepositor
           emailVerified: claims.email_verified === true || claims.email_verified === 'true',
           name: typeof claims.name === 'string' ? claims.name : undefined,
         });
-        await repo.completeFederationState(state, result.ok ? { accountId: result.account.id } : { error: result.message });
+        await repo.completeFederationState(
+          state,
+          result.ok ? { accountId: result.account.id } : { error: result.message },
+        );
       } catch {
         await repo.completeFederationState(state, { error: googleMessages.failed });
       }

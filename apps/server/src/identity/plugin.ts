@@ -12,7 +12,14 @@ import { sweepExpiredModels } from './adapter.ts';
 import { accountService, loginMessages, type AccountService } from './account-service.ts';
 import { googleFederation, googleMessages } from './google.ts';
 import { createProvider, interactionCsrf, oidcRoutes, pageContext, webClientUris } from './provider.ts';
-import { forgotPage, loginPage, messagePage, registerPage, resetPasswordPage, type InteractionView } from './views.ts';
+import {
+  forgotPage,
+  loginPage,
+  messagePage,
+  registerPage,
+  resetPasswordPage,
+  type InteractionView,
+} from './views.ts';
 
 const resourcesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resources');
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
@@ -56,7 +63,10 @@ export const identityPlugin =
     const clientOrigins = webClientUris(config).origins;
     const callback = provider.callback();
     const resources = {
-      'identity.css': { type: 'text/css; charset=utf-8', body: fs.readFileSync(path.join(resourcesDir, 'identity.css')) },
+      'identity.css': {
+        type: 'text/css; charset=utf-8',
+        body: fs.readFileSync(path.join(resourcesDir, 'identity.css')),
+      },
       'identity.js': {
         type: 'text/javascript; charset=utf-8',
         body: fs.readFileSync(path.join(resourcesDir, 'identity.js')),
@@ -79,13 +89,21 @@ export const identityPlugin =
       if (typeof csp !== 'string') return;
       res.setHeader(
         'content-security-policy',
-        csp.replace(/form-action ([^;]*)/, (_m, list: string) => `form-action ${[...new Set([...list.split(' '), ...clientOrigins])].join(' ')}`),
+        csp.replace(
+          /form-action ([^;]*)/,
+          (_m, list: string) =>
+            `form-action ${[...new Set([...list.split(' '), ...clientOrigins])].join(' ')}`,
+        ),
       );
     };
 
     const html = (reply: FastifyReply, body: string, status = 200) => {
       widenFormAction(reply.raw);
-      return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(body);
     };
 
     const expiredPage = (reply: FastifyReply) =>
@@ -138,7 +156,12 @@ export const identityPlugin =
             });
             const account = payload.sub ? await accounts.findById(payload.sub) : undefined;
             if (!account) throw new Error('unknown subject');
-            return reply.send({ sub: account.id, email: account.email, email_verified: account.emailVerified, name: account.name });
+            return reply.send({
+              sub: account.id,
+              email: account.email,
+              email_verified: account.emailVerified,
+              name: account.name,
+            });
           } catch {
             return reply
               .status(401)
@@ -170,7 +193,9 @@ export const identityPlugin =
       scope.get(`${base}/protocol/openid-connect/registrations`, async (req, reply) => {
         const query = new URLSearchParams(req.url.split('?')[1] ?? '');
         query.set('prompt', 'create');
-        return reply.header('cache-control', 'no-store').redirect(`${base}${oidcRoutes.authorization}?${query}`, 303);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${base}${oidcRoutes.authorization}?${query}`, 303);
       });
 
       async function interaction(req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
@@ -201,7 +226,10 @@ export const identityPlugin =
             messagePage(page, {
               title: 'Inloggen met Google is niet beschikbaar',
               text: googleMessages.unavailable,
-              link: { href: `${base}/interaction/${details.uid}?scherm=inloggen`, label: 'Inloggen met e-mailadres' },
+              link: {
+                href: `${base}/interaction/${details.uid}?scherm=inloggen`,
+                label: 'Inloggen met e-mailadres',
+              },
             }),
           );
         }
@@ -232,21 +260,34 @@ export const identityPlugin =
               : loginPage({
                   ...view(details.uid),
                   email,
-                  info: screen === 'gewijzigd' ? 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.' : undefined,
+                  info:
+                    screen === 'gewijzigd'
+                      ? 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.'
+                      : undefined,
                 }),
           );
         },
       );
 
-      scope.post<{ Params: { uid: string }; Body: Body }>(`${base}/interaction/:uid/login`, async (req, reply) => {
-        const details = await interaction(req, reply);
-        if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
-        const email = req.body?.email ?? '';
-        const result = await accounts.login(email, req.body?.password ?? '');
-        if (result.ok) return signIn(req, reply, result.account.id, 'pwd');
-        const error = result.reason === 'locked' ? loginMessages.locked(result.retryAfterSeconds) : loginMessages.invalid;
-        return html(reply, loginPage({ ...view(details.uid), email, error }), result.reason === 'locked' ? 429 : 401);
-      });
+      scope.post<{ Params: { uid: string }; Body: Body }>(
+        `${base}/interaction/:uid/login`,
+        async (req, reply) => {
+          const details = await interaction(req, reply);
+          if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
+          const email = req.body?.email ?? '';
+          const result = await accounts.login(email, req.body?.password ?? '');
+          if (result.ok) return signIn(req, reply, result.account.id, 'pwd');
+          const error =
+            result.reason === 'locked'
+              ? loginMessages.locked(result.retryAfterSeconds)
+              : loginMessages.invalid;
+          return html(
+            reply,
+            loginPage({ ...view(details.uid), email, error }),
+            result.reason === 'locked' ? 429 : 401,
+          );
+        },
+      );
 
       scope.post<{ Params: { uid: string }; Body: Body }>(
         `${base}/interaction/:uid/register`,
@@ -259,7 +300,11 @@ export const identityPlugin =
           if (result.ok) return signIn(req, reply, result.account.id, 'pwd');
           return html(
             reply,
-            registerPage({ ...view(details.uid), values: { name: body.name, email: body.email }, fields: result.fields }),
+            registerPage({
+              ...view(details.uid),
+              values: { name: body.name, email: body.email },
+              fields: result.fields,
+            }),
             400,
           );
         },
@@ -280,16 +325,20 @@ export const identityPlugin =
           if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
           const email = req.body?.email ?? '';
           const result = await accounts.requestPasswordReset(email, details.uid);
-          if (!result.ok) return html(reply, forgotPage({ ...view(details.uid), email, error: result.fields?.email }), 400);
+          if (!result.ok)
+            return html(reply, forgotPage({ ...view(details.uid), email, error: result.fields?.email }), 400);
           return html(reply, forgotPage({ ...view(details.uid), sent: true }));
         },
       );
 
-      scope.post<{ Params: { uid: string }; Body: Body }>(`${base}/interaction/:uid/google`, async (req, reply) => {
-        const details = await interaction(req, reply);
-        if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
-        return startGoogle(reply, details);
-      });
+      scope.post<{ Params: { uid: string }; Body: Body }>(
+        `${base}/interaction/:uid/google`,
+        async (req, reply) => {
+          const details = await interaction(req, reply);
+          if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
+          return startGoogle(reply, details);
+        },
+      );
 
       scope.get<{ Params: { uid: string }; Querystring: { state?: string } }>(
         `${base}/interaction/:uid/google/done`,
@@ -298,23 +347,35 @@ export const identityPlugin =
           const state = req.query.state;
           if (!details || !state) return expiredPage(reply);
           const row = await accounts.repository.findFederationState(state);
-          if (!row || !(await accounts.repository.consumeFederationState(state, details.uid))) return expiredPage(reply);
+          if (!row || !(await accounts.repository.consumeFederationState(state, details.uid)))
+            return expiredPage(reply);
           if (row.accountId) return signIn(req, reply, row.accountId, 'google');
-          return html(reply, loginPage({ ...view(details.uid), error: row.error ?? googleMessages.failed }), 400);
+          return html(
+            reply,
+            loginPage({ ...view(details.uid), error: row.error ?? googleMessages.failed }),
+            400,
+          );
         },
       );
 
       // Google sends the browser here (a fixed redirect URI); the interaction continues under its own path,
       // where the browser's interaction cookie proves it is the same browser that started it.
-      scope.get<{ Querystring: Record<string, string | undefined> }>(`${base}/broker/google/endpoint`, async (req, reply) => {
-        const done = google.enabled ? await google.callback(req.query) : undefined;
-        if (!done) return expiredPage(reply);
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(`${base}/interaction/${done.interactionUid}/google/done?state=${encodeURIComponent(done.state)}`, 303);
-      });
+      scope.get<{ Querystring: Record<string, string | undefined> }>(
+        `${base}/broker/google/endpoint`,
+        async (req, reply) => {
+          const done = google.enabled ? await google.callback(req.query) : undefined;
+          if (!done) return expiredPage(reply);
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(
+              `${base}/interaction/${done.interactionUid}/google/done?state=${encodeURIComponent(done.state)}`,
+              303,
+            );
+        },
+      );
 
-      const resetCsrf = (token: string) => createHmac('sha256', keys[0]!).update(`reset:${token}`).digest('base64url');
+      const resetCsrf = (token: string) =>
+        createHmac('sha256', keys[0]!).update(`reset:${token}`).digest('base64url');
       const linkExpired = (reply: FastifyReply) =>
         html(
           reply,
@@ -327,49 +388,67 @@ export const identityPlugin =
           400,
         );
 
-      scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/reset-password`, async (req, reply) => {
-        const token = req.query.token ?? '';
-        if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
-        return html(reply, resetPasswordPage({ ...page, token, csrf: resetCsrf(token) }));
-      });
+      scope.get<{ Querystring: { token?: string } }>(
+        `${base}/login-actions/reset-password`,
+        async (req, reply) => {
+          const token = req.query.token ?? '';
+          if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
+          return html(reply, resetPasswordPage({ ...page, token, csrf: resetCsrf(token) }));
+        },
+      );
 
-      scope.post<{ Body: Body }>(`${base}/login-actions/reset-password`, { config: formLimit }, async (req, reply) => {
-        const token = req.body?.token ?? '';
-        if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, resetCsrf(token))) {
-          return linkExpired(reply);
-        }
-        const result = await accounts.resetPassword(token, req.body);
-        if (!result.ok) {
-          if (result.expired) return linkExpired(reply);
-          return html(reply, resetPasswordPage({ ...page, token, csrf: resetCsrf(token), fields: result.fields }), 400);
-        }
-        const interactionAlive = result.interactionUid && (await provider.Interaction.find(result.interactionUid));
-        return html(
-          reply,
-          messagePage(page, {
-            title: 'Je wachtwoord is gewijzigd',
-            text: 'Je kunt nu inloggen met je nieuwe wachtwoord.',
-            link: interactionAlive
-              ? { href: `${base}/interaction/${result.interactionUid}?scherm=gewijzigd`, label: 'Verder met inloggen' }
-              : { href: `${config.PUBLIC_URL}/mijn-paginas`, label: 'Inloggen' },
-          }),
-        );
-      });
+      scope.post<{ Body: Body }>(
+        `${base}/login-actions/reset-password`,
+        { config: formLimit },
+        async (req, reply) => {
+          const token = req.body?.token ?? '';
+          if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, resetCsrf(token))) {
+            return linkExpired(reply);
+          }
+          const result = await accounts.resetPassword(token, req.body);
+          if (!result.ok) {
+            if (result.expired) return linkExpired(reply);
+            return html(
+              reply,
+              resetPasswordPage({ ...page, token, csrf: resetCsrf(token), fields: result.fields }),
+              400,
+            );
+          }
+          const interactionAlive =
+            result.interactionUid && (await provider.Interaction.find(result.interactionUid));
+          return html(
+            reply,
+            messagePage(page, {
+              title: 'Je wachtwoord is gewijzigd',
+              text: 'Je kunt nu inloggen met je nieuwe wachtwoord.',
+              link: interactionAlive
+                ? {
+                    href: `${base}/interaction/${result.interactionUid}?scherm=gewijzigd`,
+                    label: 'Verder met inloggen',
+                  }
+                : { href: `${config.PUBLIC_URL}/mijn-paginas`, label: 'Inloggen' },
+            }),
+          );
+        },
+      );
 
-      scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
-        const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
-        return html(
-          reply,
-          messagePage(page, {
-            title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
-            text: ok
-              ? 'Bedankt. Je e-mailadres is bevestigd.'
-              : 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
-            link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
-            tone: ok ? 'info' : 'error',
-          }),
-          ok ? 200 : 400,
-        );
-      });
+      scope.get<{ Querystring: { token?: string } }>(
+        `${base}/login-actions/verify-email`,
+        async (req, reply) => {
+          const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
+          return html(
+            reply,
+            messagePage(page, {
+              title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
+              text: ok
+                ? 'Bedankt. Je e-mailadres is bevestigd.'
+                : 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
+              link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
+              tone: ok ? 'info' : 'error',
+            }),
+            ok ? 200 : 400,
+          );
+        },
+      );
     });
   };

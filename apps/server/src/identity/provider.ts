@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import Provider, { type Configuration, type KoaContextWithOIDC, errors, interactionPolicy } from 'oidc-provider';
+import Provider, {
+  type Configuration,
+  type KoaContextWithOIDC,
+  errors,
+  interactionPolicy,
+} from 'oidc-provider';
 import { OIDC_CLIENT_ID } from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
@@ -88,7 +93,11 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
     jwks: { keys: signingKeys.privateJwks as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: cookieKeys,
-      names: { session: 'aandenken_session', interaction: 'aandenken_interaction', resume: 'aandenken_resume' },
+      names: {
+        session: 'aandenken_session',
+        interaction: 'aandenken_interaction',
+        resume: 'aandenken_resume',
+      },
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
@@ -103,7 +112,10 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
     features: {
       devInteractions: { enabled: false },
       // A client may revoke only its own tokens.
-      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       claimsParameter: { enabled: false },
       rpInitiatedLogout: {
@@ -152,7 +164,12 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
       return {
         accountId: account.id,
         async claims() {
-          return { sub: account.id, email: account.email, email_verified: account.emailVerified, name: account.name };
+          return {
+            sub: account.id,
+            email: account.email,
+            email_verified: account.emailVerified,
+            name: account.name,
+          };
         },
       };
     },
@@ -165,13 +182,17 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
     // First-party client: no consent screen; the grant covers the OIDC scopes and the API.
     async loadExistingGrant(ctx) {
       const { oidc } = ctx;
-      if (!oidc.client || oidc.client.clientId !== OIDC_CLIENT_ID || !oidc.session?.accountId) return undefined;
+      if (!oidc.client || oidc.client.clientId !== OIDC_CLIENT_ID || !oidc.session?.accountId)
+        return undefined;
       const grantId =
         (oidc.result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId ??
         oidc.session.grantIdFor(oidc.client.clientId);
       let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
       if (grant && grant.accountId !== oidc.session.accountId) grant = undefined;
-      grant ??= new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+      grant ??= new oidc.provider.Grant({
+        clientId: oidc.client.clientId,
+        accountId: oidc.session.accountId,
+      });
       grant.addOIDCScope(SCOPES);
       grant.addOIDCClaims(['sub', 'email', 'email_verified', 'name']);
       grant.addResourceScope(resource, SCOPES);
@@ -191,8 +212,9 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
       Grant: config.OIDC_SESSION_TTL,
       RefreshToken(ctx) {
         // Rotation never extends a refresh token beyond its session's lifetime.
-        const rotated = (ctx?.oidc?.entities as { RotatedRefreshToken?: { remainingTTL: number } } | undefined)
-          ?.RotatedRefreshToken;
+        const rotated = (
+          ctx?.oidc?.entities as { RotatedRefreshToken?: { remainingTTL: number } } | undefined
+        )?.RotatedRefreshToken;
         return rotated ? rotated.remainingTTL : config.OIDC_SESSION_TTL;
       },
     },

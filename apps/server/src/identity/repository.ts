@@ -60,7 +60,9 @@ export function identityRepository(db: Queryable) {
     },
 
     async findByEmail(email: string): Promise<Account | undefined> {
-      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]);
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [
+        email,
+      ]);
       return rows[0] ? toAccount(rows[0]) : undefined;
     },
 
@@ -113,10 +115,13 @@ export function identityRepository(db: Queryable) {
     },
 
     async getFailures(email: string): Promise<LoginFailures | undefined> {
-      const { rows } = await db.query<{ failures: number; last_failure_at: Date | string; locked_until: Date | string | null }>(
-        'SELECT failures, last_failure_at, locked_until FROM login_failures WHERE email = $1',
-        [email.toLowerCase()],
-      );
+      const { rows } = await db.query<{
+        failures: number;
+        last_failure_at: Date | string;
+        locked_until: Date | string | null;
+      }>('SELECT failures, last_failure_at, locked_until FROM login_failures WHERE email = $1', [
+        email.toLowerCase(),
+      ]);
       const r = rows[0];
       if (!r) return undefined;
       return {
@@ -131,7 +136,12 @@ export function identityRepository(db: Queryable) {
         `INSERT INTO login_failures (email, failures, last_failure_at, locked_until) VALUES ($1, $2, $3, $4)
          ON CONFLICT (email) DO UPDATE SET failures = EXCLUDED.failures,
            last_failure_at = EXCLUDED.last_failure_at, locked_until = EXCLUDED.locked_until`,
-        [email.toLowerCase(), f.failures, f.lastFailureAt.toISOString(), f.lockedUntil?.toISOString() ?? null],
+        [
+          email.toLowerCase(),
+          f.failures,
+          f.lastFailureAt.toISOString(),
+          f.lockedUntil?.toISOString() ?? null,
+        ],
       );
     },
 
@@ -230,7 +240,10 @@ export function identityRepository(db: Queryable) {
       };
     },
 
-    async completeFederationState(state: string, result: { accountId: string } | { error: string }): Promise<void> {
+    async completeFederationState(
+      state: string,
+      result: { accountId: string } | { error: string },
+    ): Promise<void> {
       await db.query('UPDATE federation_states SET account_id = $2, error = $3 WHERE state = $1', [
         state,
         'accountId' in result ? result.accountId : null,

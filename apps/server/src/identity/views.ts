@@ -17,7 +17,9 @@ const h = (strings: TemplateStringsArray, ...values: unknown[]): Html =>
       if (i === 0) return s;
       const v = values[i - 1];
       const rendered = Array.isArray(v)
-        ? v.map((x) => (typeof x === 'object' && x && 'html' in x ? (x as Html).html : escapeHtml(x))).join('')
+        ? v
+            .map((x) => (typeof x === 'object' && x && 'html' in x ? (x as Html).html : escapeHtml(x)))
+            .join('')
         : typeof v === 'object' && v && 'html' in v
           ? (v as Html).html
           : v === false || v === undefined || v === null
@@ -60,7 +62,9 @@ ${body.html}
 }
 
 const alert = (kind: 'error' | 'info', text?: string) =>
-  text ? h`<div class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${text}</div>` : raw('');
+  text
+    ? h`<div class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${text}</div>`
+    : raw('');
 
 function field(opts: {
   id: string;
@@ -72,7 +76,9 @@ function field(opts: {
   hint?: string;
   autofocus?: boolean;
 }): Html {
-  const describedBy = [opts.hint ? `${opts.id}-hint` : '', opts.error ? `${opts.id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [opts.hint ? `${opts.id}-hint` : '', opts.error ? `${opts.id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return h`<div class="field">
 <label for="${opts.id}">${opts.label}</label>
 <input id="${opts.id}" name="${opts.id}" type="${opts.type}" autocomplete="${opts.autocomplete}"${raw(
@@ -122,7 +128,11 @@ ${googleButton(v)}
 }
 
 export function registerPage(
-  v: InteractionView & { values: { name?: string; email?: string }; fields?: Record<string, string>; error?: string },
+  v: InteractionView & {
+    values: { name?: string; email?: string };
+    fields?: Record<string, string>;
+    error?: string;
+  },
 ): string {
   const f = v.fields ?? {};
   return layout(
@@ -169,7 +179,9 @@ ${field({ id: 'email', label: 'E-mailadres', type: 'email', value: v.email ?? ''
   );
 }
 
-export function resetPasswordPage(ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> }): string {
+export function resetPasswordPage(
+  ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
+): string {
   const f = ctx.fields ?? {};
   return layout(
     ctx,

@@ -29,11 +29,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+      return reply
+        .status(500)
+        .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ code: errorCodes.payloadTooLarge, message: 'Het verzoek is te groot.' });
+      return reply
+        .status(413)
+        .send({ code: errorCodes.payloadTooLarge, message: 'Het verzoek is te groot.' });
     }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
@@ -44,11 +48,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(429).send({ code: errorCodes.rateLimited, message: err.message });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ code: errorCodes.validation, message: 'Het verzoek kon niet worden verwerkt. Controleer je invoer.' });
+      return reply.status(status).send({
+        code: errorCodes.validation,
+        message: 'Het verzoek kon niet worden verwerkt. Controleer je invoer.',
+      });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+    return reply
+      .status(500)
+      .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
   });
 }

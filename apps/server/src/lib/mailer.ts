@@ -41,7 +41,10 @@ export function createMailer(opts: {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ file, subject: mail.subject }, 'Geen SMTP_URL ingesteld: e-mail in de outbox gezet');
     },

@@ -73,7 +73,8 @@ export function variantWidths(originalWidth: number): number[] {
 export const webWidth = (originalWidth: number) => Math.min(MEDIA_WEB_WIDTH, originalWidth);
 
 export const variantName = (width: number, format: VariantFormat) => `w${width}.${format}`;
-export const variantContentType = (format: VariantFormat) => (format === 'webp' ? 'image/webp' : 'image/jpeg');
+export const variantContentType = (format: VariantFormat) =>
+  format === 'webp' ? 'image/webp' : 'image/jpeg';
 
 export interface RenderedVariant {
   data: Buffer;
@@ -86,7 +87,11 @@ export interface RenderedVariant {
  * scales it to `width` and encodes it. sharp writes no metadata unless asked: no EXIF, GPS, XMP,
  * IPTC or ICC profile leaves here; colours are converted to sRGB first.
  */
-export async function renderVariant(input: Buffer, width: number, format: VariantFormat): Promise<RenderedVariant> {
+export async function renderVariant(
+  input: Buffer,
+  width: number,
+  format: VariantFormat,
+): Promise<RenderedVariant> {
   try {
     let pipeline = sharp(input, { limitInputPixels: MEDIA_MAX_PIXELS })
       .autoOrient()

@@ -47,7 +47,13 @@ export function createJobQueue(opts: JobQueueOptions) {
   const idleWaiters: (() => void)[] = [];
 
   async function claim() {
-    const { rows } = await db.query<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
+    const { rows } = await db.query<{
+      id: string;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(
       `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = $1,
               started_at = coalesce(started_at, now())
         WHERE id = (SELECT id FROM jobs
@@ -69,9 +75,10 @@ export function createJobQueue(opts: JobQueueOptions) {
         WHERE status = 'running' AND locked_at < now() - make_interval(secs => $1)`,
       [staleAfterMs / 1000],
     );
-    await db.query(`DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < now() - make_interval(secs => $1)`, [
-      keepDoneMs / 1000,
-    ]);
+    await db.query(
+      `DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < now() - make_interval(secs => $1)`,
+      [keepDoneMs / 1000],
+    );
   }
 
   /** Runs due jobs until none is left; returns how many ran. */
@@ -84,9 +91,10 @@ export function createJobQueue(opts: JobQueueOptions) {
       const handler = handlers.get(job.kind)!;
       try {
         await handler(job.payload, { id: job.id, attempt: job.attempts, maxAttempts: job.max_attempts });
-        await db.query(`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`, [
-          job.id,
-        ]);
+        await db.query(
+          `UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`,
+          [job.id],
+        );
       } catch (err) {
         const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         const final = job.attempts >= job.max_attempts;
@@ -130,7 +138,12 @@ export function createJobQueue(opts: JobQueueOptions) {
       handlers.set(kind, handler);
     },
     /** Adds a job; pass the transaction that makes the change the job belongs to. */
-    async enqueue(q: Queryable, kind: string, payload: Record<string, unknown>, o: { delayMs?: number; maxAttempts?: number } = {}) {
+    async enqueue(
+      q: Queryable,
+      kind: string,
+      payload: Record<string, unknown>,
+      o: { delayMs?: number; maxAttempts?: number } = {},
+    ) {
       await q.query(
         `INSERT INTO jobs (kind, payload, run_at, max_attempts) VALUES ($1, $2, now() + make_interval(secs => $3), $4)`,
         [kind, JSON.stringify(payload), (o.delayMs ?? 0) / 1000, o.maxAttempts ?? 5],

@@ -83,7 +83,15 @@ export async function ingestUpload(storage: MediaStorage, file: ReceivedFile): P
       height: null,
       sourceKey: null,
       variants: [
-        { name: 'original', contentType: sniffed, width: null, height: null, sizeBytes: file.sizeBytes, sha256: file.sha256, storageKey: key },
+        {
+          name: 'original',
+          contentType: sniffed,
+          width: null,
+          height: null,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256,
+          storageKey: key,
+        },
       ],
     };
   }
@@ -121,7 +129,9 @@ export async function ingestUpload(storage: MediaStorage, file: ReceivedFile): P
 }
 
 /** Every variant an image of this width gets: each width as WebP and as JPEG. */
-export function plannedVariants(originalWidth: number): { width: number; format: VariantFormat; name: string }[] {
+export function plannedVariants(
+  originalWidth: number,
+): { width: number; format: VariantFormat; name: string }[] {
   return variantWidths(originalWidth).flatMap((width) =>
     (['webp', 'jpg'] as const).map((format) => ({ width, format, name: variantName(width, format) })),
   );

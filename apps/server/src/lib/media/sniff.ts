@@ -22,7 +22,27 @@ const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, e
 const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 const avifBrands = new Set(['avif', 'avis']);
 const mp4Brands = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ', 'MSNV', 'mmp4', 'f4v ', '3gp4', '3gp5', '3gp6', '3g2a',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'avc1',
+  'dash',
+  'M4V ',
+  'MSNV',
+  'mmp4',
+  'f4v ',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
 ]);
 
 /** ISO base media file (MP4, AVIF, HEIC, MOV): `....ftyp<major brand><minor version><compatible brands>`. */
@@ -53,10 +73,14 @@ function sniffEbml(head: Buffer): SniffedType | null {
 
 export function sniff(head: Buffer): SniffedType | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'image/png';
   }
-  if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')) return 'image/gif';
+  if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a'))
+    return 'image/gif';
   if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'image/webp';
   return sniffIsoBmff(head) ?? sniffEbml(head);
 }

@@ -83,7 +83,8 @@ export function localMediaStorage(root: string): MediaStorage {
       await fs.rm(full(key), { force: true });
     },
     async deletePrefix(prefix) {
-      if (!prefixPattern.test(prefix)) throw new Error(`invalid media storage prefix: ${JSON.stringify(prefix)}`);
+      if (!prefixPattern.test(prefix))
+        throw new Error(`invalid media storage prefix: ${JSON.stringify(prefix)}`);
       await fs.rm(path.join(root, prefix), { recursive: true, force: true });
     },
   };

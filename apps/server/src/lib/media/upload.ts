@@ -31,7 +31,7 @@ export const unsupportedType = () =>
   new AppError(
     415,
     errorCodes.unsupportedMediaType,
-    "Dit bestandstype wordt niet ondersteund. Kies een foto (JPEG, PNG, WebP, AVIF of GIF) of een video (MP4 of WebM).",
+    'Dit bestandstype wordt niet ondersteund. Kies een foto (JPEG, PNG, WebP, AVIF of GIF) of een video (MP4 of WebM).',
     { media: 'Bestandstype niet ondersteund' },
   );
 export const heicUnsupported = () =>
@@ -119,10 +119,16 @@ export async function receiveUpload<S extends z.ZodType>(
       // they come after it, after.
       if (!fields && opts.fieldsSchema.safeParse(raw).success) await validate();
       const declaredType = normaliseDeclaredType(part.mimetype);
-      const limit = isImage(declaredType) ? MEDIA_IMAGE_MAX_BYTES : isVideo(declaredType) ? MEDIA_VIDEO_MAX_BYTES : 0;
+      const limit = isImage(declaredType)
+        ? MEDIA_IMAGE_MAX_BYTES
+        : isVideo(declaredType)
+          ? MEDIA_VIDEO_MAX_BYTES
+          : 0;
       if (limit === 0) {
         part.file.resume();
-        throw declaredType === 'image/heic' || declaredType === 'image/heif' ? heicUnsupported() : unsupportedType();
+        throw declaredType === 'image/heic' || declaredType === 'image/heif'
+          ? heicUnsupported()
+          : unsupportedType();
       }
       await fs.mkdir(opts.tmpDir, { recursive: true });
       const out = createWriteStream(tmpPath, { flags: 'wx' });
@@ -147,7 +153,13 @@ export async function receiveUpload<S extends z.ZodType>(
         await once(out, 'close');
       }
       if (size === 0) throw badRequest('Het bestand is leeg.', { media: 'Leeg bestand' });
-      file = { path: tmpPath, sizeBytes: size, sha256: hash.digest('hex'), declaredType, head: Buffer.concat(headChunks) };
+      file = {
+        path: tmpPath,
+        sizeBytes: size,
+        sha256: hash.digest('hex'),
+        declaredType,
+        head: Buffer.concat(headChunks),
+      };
     }
     if (!file) throw badRequest('Kies een foto of video om te uploaden.', { media: 'Kies een bestand' });
     if (!fields) await validate();
@@ -156,7 +168,9 @@ export async function receiveUpload<S extends z.ZodType>(
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw videoTooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('Upload één bestand met alleen de gevraagde velden.', { media: 'Eén bestand per keer' });
+      throw badRequest('Upload één bestand met alleen de gevraagde velden.', {
+        media: 'Eén bestand per keer',
+      });
     }
     throw err;
   }

@@ -50,8 +50,15 @@ export function mediaUrlSigner(opts: { db: Queryable; apiUrl: string }) {
         },
       };
     },
-    async check(mediaId: string, variant: string, exp: string | undefined, sig: string | undefined, now = Date.now()) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid' as SignatureCheck;
+    async check(
+      mediaId: string,
+      variant: string,
+      exp: string | undefined,
+      sig: string | undefined,
+      now = Date.now(),
+    ) {
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig))
+        return 'invalid' as SignatureCheck;
       const k = await loadKey();
       const expected = Buffer.from(mac(k, mediaId, variant, Number(exp)));
       if (!timingSafeEqual(expected, Buffer.from(sig))) return 'invalid' as SignatureCheck;

@@ -25,7 +25,16 @@ export async function recordAudit(q: Queryable, e: AuditEntry): Promise<void> {
   await q.query(
     `INSERT INTO memorial_audit_log (memorial_id, actor_kind, actor_user_id, actor_name, action, target_type, target_id, details)
      VALUES ($1, $2, $3, COALESCE($4, (SELECT name FROM users WHERE id = $3)), $5, $6, $7, $8)`,
-    [e.memorialId, kind, userId, name, e.action, e.targetType ?? null, e.targetId ?? null, JSON.stringify(e.details ?? {})],
+    [
+      e.memorialId,
+      kind,
+      userId,
+      name,
+      e.action,
+      e.targetType ?? null,
+      e.targetId ?? null,
+      JSON.stringify(e.details ?? {}),
+    ],
   );
 }
 

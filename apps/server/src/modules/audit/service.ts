@@ -38,7 +38,8 @@ export function auditService({ db }: { db: Queryable }) {
       await access.require(caller, memorialId, 'owner');
       const limit = clampLimit(input.limit);
       const after = decodeCursor(input.cursor, ['string']);
-      if (after && !/^\d{1,19}$/.test(String(after[0]))) throw badRequest('Ongeldige cursor.', { cursor: 'Ongeldige cursor' });
+      if (after && !/^\d{1,19}$/.test(String(after[0])))
+        throw badRequest('Ongeldige cursor.', { cursor: 'Ongeldige cursor' });
       const params: unknown[] = [memorialId, limit + 1];
       if (after) params.push(after[0]);
       const { rows } = await db.query<AuditRow>(

@@ -45,7 +45,10 @@ export function candleRepository(db: Queryable) {
       return rows[0];
     },
     /** Newest first, keyset-paginated on (created_at, id). */
-    async list(memorialId: string, o: { after: [string, string] | null; limit: number }): Promise<CandleRow[]> {
+    async list(
+      memorialId: string,
+      o: { after: [string, string] | null; limit: number },
+    ): Promise<CandleRow[]> {
       const { rows } = await db.query<CandleRow>(
         `SELECT ${columns} FROM candles
           WHERE memorial_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))

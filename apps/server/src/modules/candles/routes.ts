@@ -27,7 +27,9 @@ export const candleRoutes =
     app.post(
       '/candles/:memorialId',
       {
-        config: { rateLimit: { max: CANDLE_RATE_LIMIT.max, timeWindow: `${CANDLE_RATE_LIMIT.windowMinutes} minutes` } },
+        config: {
+          rateLimit: { max: CANDLE_RATE_LIMIT.max, timeWindow: `${CANDLE_RATE_LIMIT.windowMinutes} minutes` },
+        },
         schema: {
           tags,
           security,
@@ -38,7 +40,8 @@ export const candleRoutes =
           response: { 201: candleSchema, ...errorResponses },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.light(await req.caller(), req.params.memorialId, req.body)),
+      async (req, reply) =>
+        reply.status(201).send(await service.light(await req.caller(), req.params.memorialId, req.body)),
     );
 
     app.get(

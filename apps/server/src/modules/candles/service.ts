@@ -1,4 +1,9 @@
-import { candleErrorCodes, type Candle, type candleCreateSchema, type candleQuerySchema } from '@aandenken/contract';
+import {
+  candleErrorCodes,
+  type Candle,
+  type candleCreateSchema,
+  type candleQuerySchema,
+} from '@aandenken/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -11,7 +16,11 @@ import { memorialArchived } from '../media/service.ts';
 import { candleRepository, toCandle } from './repository.ts';
 
 const candleNotFound = () =>
-  new AppError(404, candleErrorCodes.candleNotFound, 'Dit kaarsje bestaat niet of je hebt er geen toegang toe.');
+  new AppError(
+    404,
+    candleErrorCodes.candleNotFound,
+    'Dit kaarsje bestaat niet of je hebt er geen toegang toe.',
+  );
 
 export function candleService({ db }: { db: Db }) {
   const access = memorialAccessService(db);
@@ -27,7 +36,11 @@ export function candleService({ db }: { db: Db }) {
 
   return {
     /** Anyone who may see the memorial (a visitor of a public page too) lights a candle or lays a flower. */
-    async light(caller: Caller, memorialId: string, input: z.output<typeof candleCreateSchema>): Promise<Candle> {
+    async light(
+      caller: Caller,
+      memorialId: string,
+      input: z.output<typeof candleCreateSchema>,
+    ): Promise<Candle> {
       const acc = await access.require(caller, memorialId, 'visitor');
       if (acc.status === 'archived') throw memorialArchived();
       const row = await repo.insert({

@@ -15,7 +15,12 @@ export function teamMail(c: CompanyResponse, to: string[]): Mail {
     '',
     `Aanvraagnummer: ${c.id}`,
   ];
-  return { to, subject: `Nieuwe partneraanvraag: ${c.companyName}`, text: lines.join('\n'), replyTo: c.email };
+  return {
+    to,
+    subject: `Nieuwe partneraanvraag: ${c.companyName}`,
+    text: lines.join('\n'),
+    replyTo: c.email,
+  };
 }
 
 export function applicantMail(c: CompanyResponse): Mail {

@@ -16,7 +16,8 @@ export function companyService({ db, mailer, config }: Deps) {
       if (config.ADMIN_EMAILS.length > 0) mails.push(teamMail(company, config.ADMIN_EMAILS));
       else log.warn('ADMIN_EMAILS is leeg: het team krijgt geen bericht over nieuwe partneraanvragen');
       const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
-      for (const r of results) if (r.status === 'rejected') log.error({ err: r.reason }, 'partner mail failed');
+      for (const r of results)
+        if (r.status === 'rejected') log.error({ err: r.reason }, 'partner mail failed');
       return company;
     },
     findById: (id: string) => repo.findById(id),
@@ -38,10 +39,14 @@ export function companyService({ db, mailer, config }: Deps) {
  * A team member has an e-mail address from ADMIN_EMAILS. With the embedded provider the address must also
  * be verified (anyone can register with any address); an external realm must verify addresses itself.
  */
-async function isTeamMember({ db, config }: Pick<Deps, 'db' | 'config'>, caller: Extract<Caller, { kind: 'user' }>) {
+async function isTeamMember(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  caller: Extract<Caller, { kind: 'user' }>,
+) {
   if (!caller.email || !config.ADMIN_EMAILS.includes(caller.email.toLowerCase())) return false;
-  const { rows } = await db.query<{ email_verified: boolean }>('SELECT email_verified FROM accounts WHERE id::text = $1', [
-    caller.userId,
-  ]);
+  const { rows } = await db.query<{ email_verified: boolean }>(
+    'SELECT email_verified FROM accounts WHERE id::text = $1',
+    [caller.userId],
+  );
   return rows[0] ? rows[0].email_verified : !config.embeddedIdentity;
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactMessageSchema, contactResultSchema, contactSubjectLabels, type ContactMessage } from '@aandenken/contract';
+import {
+  contactMessageSchema,
+  contactResultSchema,
+  contactSubjectLabels,
+  type ContactMessage,
+} from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { contactRepository } from './repository.ts';
@@ -9,7 +14,10 @@ function contactService({ db, mailer, config }: Deps) {
   const repo = contactRepository(db);
   return {
     /** Stored first, then mailed to the team: a mail failure never loses the message. */
-    async send(msg: ContactMessage, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+    async send(
+      msg: ContactMessage,
+      log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void },
+    ) {
       const id = await repo.insert(msg);
       if (config.ADMIN_EMAILS.length === 0) {
         log.warn({ id }, 'ADMIN_EMAILS is leeg: contactbericht alleen opgeslagen');

@@ -18,16 +18,26 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) 
   const guests = guestService(deps);
 
   return {
-    async send(caller: Caller, memorialId: string, input: z.output<typeof accessCodeMailSchema>, log: FastifyBaseLogger) {
+    async send(
+      caller: Caller,
+      memorialId: string,
+      input: z.output<typeof accessCodeMailSchema>,
+      log: FastifyBaseLogger,
+    ) {
       const acc = await access.require(caller, memorialId, 'editor');
       if (caller.kind !== 'user') throw unauthorized();
       if (acc.status !== 'active') {
-        throw new AppError(409, 'MEMORIAL_NOT_ACTIVE', 'Publiceer de pagina eerst; daarna kunnen gasten hem met de toegangscode openen.');
+        throw new AppError(
+          409,
+          'MEMORIAL_NOT_ACTIVE',
+          'Publiceer de pagina eerst; daarna kunnen gasten hem met de toegangscode openen.',
+        );
       }
-      const { rows } = await db.query<{ first_name: string; last_name: string; access_code_encrypted: string }>(
-        'SELECT first_name, last_name, access_code_encrypted FROM memorials WHERE id = $1',
-        [memorialId],
-      );
+      const { rows } = await db.query<{
+        first_name: string;
+        last_name: string;
+        access_code_encrypted: string;
+      }>('SELECT first_name, last_name, access_code_encrypted FROM memorials WHERE id = $1', [memorialId]);
       const memorial = rows[0]!;
       const accessCode = await codes.decrypt(memorial.access_code_encrypted);
       const email = input.email.toLowerCase();
@@ -41,7 +51,12 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) 
           createdBy: caller.userId,
           expiresAt: linkExpiresAt,
         });
-        await recordAudit(tx, { memorialId, actor: caller, action: 'memorial.access_code_mailed', details: { email } });
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'memorial.access_code_mailed',
+          details: { email },
+        });
         return token;
       });
       let mailSent = true;

@@ -34,8 +34,16 @@ export function guestRepository(db: Queryable) {
       return rows[0]!;
     },
 
-    async finishAttempt(attemptId: number, outcome: 'failed' | 'succeeded' | 'limited', memorialId: string | null = null) {
-      await db.query('UPDATE access_code_attempts SET outcome = $2, memorial_id = $3 WHERE id = $1', [attemptId, outcome, memorialId]);
+    async finishAttempt(
+      attemptId: number,
+      outcome: 'failed' | 'succeeded' | 'limited',
+      memorialId: string | null = null,
+    ) {
+      await db.query('UPDATE access_code_attempts SET outcome = $2, memorial_id = $3 WHERE id = $1', [
+        attemptId,
+        outcome,
+        memorialId,
+      ]);
     },
 
     async pruneAttempts() {
@@ -52,7 +60,15 @@ export function guestRepository(db: Queryable) {
 
     async insertLinkToken(
       q: Queryable,
-      t: { memorialId: string; tokenHash: string; purpose: 'invite' | 'access'; inviteId: string | null; guestName: string | null; createdBy: string | null; expiresAt: Date },
+      t: {
+        memorialId: string;
+        tokenHash: string;
+        purpose: 'invite' | 'access';
+        inviteId: string | null;
+        guestName: string | null;
+        createdBy: string | null;
+        expiresAt: Date;
+      },
     ) {
       await q.query(
         `INSERT INTO guest_link_tokens (memorial_id, token_hash, purpose, invite_id, guest_name, access_code_version, created_by, expires_at)
@@ -63,7 +79,13 @@ export function guestRepository(db: Queryable) {
 
     /** Locks a usable link token; undefined when unknown, used, expired, revoked or out of date. */
     async claimLinkToken(q: Queryable, tokenHash: string) {
-      const { rows } = await q.query<{ id: string; memorial_id: string; guest_name: string | null; access_code_version: number; purpose: string }>(
+      const { rows } = await q.query<{
+        id: string;
+        memorial_id: string;
+        guest_name: string | null;
+        access_code_version: number;
+        purpose: string;
+      }>(
         `SELECT l.id, l.memorial_id, l.guest_name, l.access_code_version, l.purpose
            FROM guest_link_tokens l
            JOIN memorials m ON m.id = l.memorial_id
@@ -76,13 +98,19 @@ export function guestRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row) return undefined;
-      const used = await q.query('UPDATE guest_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
+      const used = await q.query(
+        'UPDATE guest_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
+        [row.id],
+      );
       return used.rowCount === 1 ? row : undefined;
     },
 
     /** Invalidates the unused links of an invite (revoked or resent). */
     async expireInviteLinks(q: Queryable, inviteId: string) {
-      await q.query(`UPDATE guest_link_tokens SET expires_at = GREATEST(created_at + interval '1 millisecond', now()) WHERE invite_id = $1 AND used_at IS NULL AND expires_at > now()`, [inviteId]);
+      await q.query(
+        `UPDATE guest_link_tokens SET expires_at = GREATEST(created_at + interval '1 millisecond', now()) WHERE invite_id = $1 AND used_at IS NULL AND expires_at > now()`,
+        [inviteId],
+      );
     },
   };
 }

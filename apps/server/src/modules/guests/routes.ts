@@ -45,7 +45,8 @@ export const guestRoutes =
         schema: {
           tags,
           summary: 'Eenmalige link inwisselen voor een gasttoken',
-          description: 'De link uit een uitnodigings- of toegangsmail werkt één keer en tot hij verloopt; 404 LINK_INVALID anders.',
+          description:
+            'De link uit een uitnodigings- of toegangsmail werkt één keer en tot hij verloopt; 404 LINK_INVALID anders.',
           body: guestTokenConsumeSchema,
           response: { 200: guestTokenSchema, ...errorResponses },
         },

@@ -17,13 +17,20 @@ import { accessCodeCrypto, type AccessCodeCrypto } from '../memorials/access-cod
 import { guestRepository } from './repository.ts';
 import { guestTokens, type GuestTokens } from './tokens.ts';
 
-export const accessCodeInvalid = () => new AppError(404, errorCodes.accessCodeInvalid, ACCESS_CODE_INVALID_MESSAGE);
-export const accessCodeLimited = () => new AppError(429, errorCodes.rateLimited, ACCESS_CODE_RATE_LIMITED_MESSAGE);
+export const accessCodeInvalid = () =>
+  new AppError(404, errorCodes.accessCodeInvalid, ACCESS_CODE_INVALID_MESSAGE);
+export const accessCodeLimited = () =>
+  new AppError(429, errorCodes.rateLimited, ACCESS_CODE_RATE_LIMITED_MESSAGE);
 export const linkTokenInvalid = () => new AppError(404, 'LINK_INVALID', LINK_TOKEN_INVALID_MESSAGE);
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'> & Partial<Pick<Config, 'ACCESS_CODE_FAILURES_PER_HOUR'>>; codes?: AccessCodeCrypto; tokens?: GuestTokens }) {
+export function guestService(deps: {
+  db: Db;
+  config: Pick<Config, 'API_URL'> & Partial<Pick<Config, 'ACCESS_CODE_FAILURES_PER_HOUR'>>;
+  codes?: AccessCodeCrypto;
+  tokens?: GuestTokens;
+}) {
   const { db } = deps;
   const repo = guestRepository(db);
   const codes = deps.codes ?? accessCodeCrypto(db);
@@ -36,7 +43,11 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'> & P
      * Exchanges an access code for a guest token. Limits are checked before the code is looked at, so
      * while an address is limited a correct code gets the same 429 as a wrong one. Logged without the code.
      */
-    async tokenForAccessCode(accessCode: string, clientAddress: string, log: FastifyBaseLogger): Promise<GuestToken> {
+    async tokenForAccessCode(
+      accessCode: string,
+      clientAddress: string,
+      log: FastifyBaseLogger,
+    ): Promise<GuestToken> {
       const client = await codes.hashOther('client', clientAddress);
       const attempt = await repo.startAttempt(client);
       const n = await repo.countFailures(client, attempt, ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR);
@@ -46,7 +57,10 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'> & P
         (n.global >= ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR && n.hour >= 1);
       if (limited) {
         await repo.finishAttempt(attempt, 'limited');
-        log.warn({ event: 'access_code.limited', client, failuresLastMinute: n.minute, failuresLastHour: n.hour }, 'access code attempt refused: rate limited');
+        log.warn(
+          { event: 'access_code.limited', client, failuresLastMinute: n.minute, failuresLastHour: n.hour },
+          'access code attempt refused: rate limited',
+        );
         throw accessCodeLimited();
       }
       if (Math.random() < 0.01) await repo.pruneAttempts();
@@ -59,9 +73,20 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'> & P
         throw accessCodeInvalid();
       }
       await repo.finishAttempt(attempt, 'succeeded', memorial.id);
-      const issued = await tokens.issue({ memorialId: memorial.id, accessCodeVersion: memorial.access_code_version });
-      log.info({ event: 'access_code.succeeded', client, memorialId: memorial.id, tokenId: issued.tokenId }, 'guest token issued for access code');
-      return { token: issued.token, memorialId: memorial.id, expiresAt: issued.expiresAt.toISOString(), guestName: null };
+      const issued = await tokens.issue({
+        memorialId: memorial.id,
+        accessCodeVersion: memorial.access_code_version,
+      });
+      log.info(
+        { event: 'access_code.succeeded', client, memorialId: memorial.id, tokenId: issued.tokenId },
+        'guest token issued for access code',
+      );
+      return {
+        token: issued.token,
+        memorialId: memorial.id,
+        expiresAt: issued.expiresAt.toISOString(),
+        guestName: null,
+      };
     },
 
     /** Exchanges a one-time link token (from an invite or access mail) for a guest token. */
@@ -72,15 +97,34 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'> & P
         log.info({ event: 'guest_link.failed' }, 'guest link token refused');
         throw linkTokenInvalid();
       }
-      const issued = await tokens.issue({ memorialId: link.memorial_id, accessCodeVersion: link.access_code_version, guestName: link.guest_name });
-      log.info({ event: 'guest_link.used', memorialId: link.memorial_id, linkId: link.id, tokenId: issued.tokenId }, 'guest token issued for link');
-      return { token: issued.token, memorialId: link.memorial_id, expiresAt: issued.expiresAt.toISOString(), guestName: link.guest_name };
+      const issued = await tokens.issue({
+        memorialId: link.memorial_id,
+        accessCodeVersion: link.access_code_version,
+        guestName: link.guest_name,
+      });
+      log.info(
+        { event: 'guest_link.used', memorialId: link.memorial_id, linkId: link.id, tokenId: issued.tokenId },
+        'guest token issued for link',
+      );
+      return {
+        token: issued.token,
+        memorialId: link.memorial_id,
+        expiresAt: issued.expiresAt.toISOString(),
+        guestName: link.guest_name,
+      };
     },
 
     /** Creates a one-time link token inside the caller's transaction; returns the token for the mail (stored only hashed). */
     async createLinkToken(
       q: Queryable,
-      opts: { memorialId: string; purpose: 'invite' | 'access'; inviteId?: string | null; guestName?: string | null; createdBy?: string | null; expiresAt: Date },
+      opts: {
+        memorialId: string;
+        purpose: 'invite' | 'access';
+        inviteId?: string | null;
+        guestName?: string | null;
+        createdBy?: string | null;
+        expiresAt: Date;
+      },
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await repo.insertLinkToken(q, {

@@ -31,7 +31,11 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
     async issue(opts: { memorialId: string; accessCodeVersion: number; guestName?: string | null }) {
       const tokenId = randomUUID();
       const expiresAt = new Date(Date.now() + GUEST_TOKEN_TTL_HOURS * 3600_000);
-      const token = await new SignJWT({ mid: opts.memorialId, ver: opts.accessCodeVersion, ...(opts.guestName ? { name: opts.guestName } : {}) })
+      const token = await new SignJWT({
+        mid: opts.memorialId,
+        ver: opts.accessCodeVersion,
+        ...(opts.guestName ? { name: opts.guestName } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: TYP })
         .setIssuer(issuer)
         .setAudience(AUDIENCE)
@@ -53,11 +57,22 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
         }
         let payload;
         try {
-          ({ payload } = await jwtVerify(token, await loadKey(), { issuer, audience: AUDIENCE, algorithms: ['HS256'], typ: TYP, clockTolerance: 30 }));
+          ({ payload } = await jwtVerify(token, await loadKey(), {
+            issuer,
+            audience: AUDIENCE,
+            algorithms: ['HS256'],
+            typ: TYP,
+            clockTolerance: 30,
+          }));
         } catch {
           return null;
         }
-        const { mid, ver, jti, name } = payload as { mid?: unknown; ver?: unknown; jti?: unknown; name?: unknown };
+        const { mid, ver, jti, name } = payload as {
+          mid?: unknown;
+          ver?: unknown;
+          jti?: unknown;
+          name?: unknown;
+        };
         if (typeof mid !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
         if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(mid)) return null;
         const { rows } = await db.query<{ access_code_version: number; status: string }>(
@@ -66,7 +81,12 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
         );
         const row = rows[0];
         if (!row || row.access_code_version !== ver || row.status !== 'active') return null;
-        return { kind: 'guest', memorialId: mid, tokenId: jti, guestName: typeof name === 'string' ? name : null };
+        return {
+          kind: 'guest',
+          memorialId: mid,
+          tokenId: jti,
+          guestName: typeof name === 'string' ? name : null,
+        };
       };
     },
   };
@@ -74,4 +94,5 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
 export type GuestTokens = ReturnType<typeof guestTokens>;
 
 /** The verifier app.ts gives authPlugin after the user verifier. */
-export const guestTokenVerifier = (deps: { db: Queryable; config: Pick<Config, 'API_URL'> }): TokenVerifier => guestTokens(deps).verifier();
+export const guestTokenVerifier = (deps: { db: Queryable; config: Pick<Config, 'API_URL'> }): TokenVerifier =>
+  guestTokens(deps).verifier();

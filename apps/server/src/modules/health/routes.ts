@@ -10,7 +10,10 @@ export const healthRoutes =
       {
         schema: {
           hide: true,
-          response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ code: z.string(), message: z.string() }) },
+          response: {
+            200: z.object({ status: z.literal('ok') }),
+            503: z.object({ code: z.string(), message: z.string() }),
+          },
         },
       },
       async (_req, reply) => {
@@ -19,7 +22,9 @@ export const healthRoutes =
           reply.header('cache-control', 'no-store');
           return { status: 'ok' as const };
         } catch {
-          return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: 'De database antwoordt niet.' });
+          return reply
+            .status(503)
+            .send({ code: 'DATABASE_UNAVAILABLE', message: 'De database antwoordt niet.' });
         }
       },
     );

@@ -12,7 +12,12 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const dateNl = (d: Date) =>
-  new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(d);
+  new Intl.DateTimeFormat('nl-NL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Amsterdam',
+  }).format(d);
 
 export function inviteMail(i: {
   to: string;
@@ -45,7 +50,11 @@ export function inviteMail(i: {
     `<p>${i.inviteeName ? `Beste ${e(i.inviteeName)},` : 'Beste,'}</p>`,
     `<p>${e(i.inviterName)} nodigt je uit voor de gedenkpagina van <strong>${e(i.memorialName)}</strong> op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
     `<p><a href="${e(i.acceptUrl)}">Uitnodiging aannemen</a></p>`,
-    ...(i.guestUrl ? [`<p>Eerst alleen kijken, zonder account? <a href="${e(i.guestUrl)}">Bekijk de pagina als gast</a> (deze link werkt één keer).</p>`] : []),
+    ...(i.guestUrl
+      ? [
+          `<p>Eerst alleen kijken, zonder account? <a href="${e(i.guestUrl)}">Bekijk de pagina als gast</a> (deze link werkt één keer).</p>`,
+        ]
+      : []),
     `<p>De uitnodiging is geldig tot en met ${e(dateNl(i.expiresAt))}. Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.</p>`,
     '<p>Met vriendelijke groet,<br>Het team van Aandenken</p>',
   ].join('\n');

@@ -54,12 +54,18 @@ const statusWhere: Record<InviteStatus, string> = {
 export function inviteRepository(db: Queryable) {
   return {
     async memorialOf(inviteId: string): Promise<string | undefined> {
-      const { rows } = await db.query<{ memorial_id: string }>('SELECT memorial_id FROM guest_invites WHERE id = $1', [inviteId]);
+      const { rows } = await db.query<{ memorial_id: string }>(
+        'SELECT memorial_id FROM guest_invites WHERE id = $1',
+        [inviteId],
+      );
       return rows[0]?.memorial_id;
     },
 
     async findById(q: Queryable, id: string, forUpdate = false): Promise<InviteRow | undefined> {
-      const { rows } = await q.query<InviteRow>(`SELECT ${columns} ${from} WHERE i.id = $1${forUpdate ? ' FOR UPDATE OF i' : ''}`, [id]);
+      const { rows } = await q.query<InviteRow>(
+        `SELECT ${columns} ${from} WHERE i.id = $1${forUpdate ? ' FOR UPDATE OF i' : ''}`,
+        [id],
+      );
       return rows[0];
     },
 
@@ -92,7 +98,18 @@ export function inviteRepository(db: Queryable) {
       return rows[0];
     },
 
-    async insert(q: Queryable, i: { memorialId: string; email: string; name: string | null; role: MemberRole; codeHash: string; invitedBy: string; expiresAt: Date }) {
+    async insert(
+      q: Queryable,
+      i: {
+        memorialId: string;
+        email: string;
+        name: string | null;
+        role: MemberRole;
+        codeHash: string;
+        invitedBy: string;
+        expiresAt: Date;
+      },
+    ) {
       const { rows } = await q.query<{ id: string }>(
         `INSERT INTO guest_invites (memorial_id, email, name, role, code_hash, invited_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -102,22 +119,40 @@ export function inviteRepository(db: Queryable) {
     },
 
     async markSent(id: string) {
-      await db.query('UPDATE guest_invites SET last_sent_at = now(), send_count = send_count + 1 WHERE id = $1', [id]);
+      await db.query(
+        'UPDATE guest_invites SET last_sent_at = now(), send_count = send_count + 1 WHERE id = $1',
+        [id],
+      );
     },
 
     async renewCode(q: Queryable, id: string, codeHash: string, expiresAt: Date) {
-      await q.query('UPDATE guest_invites SET code_hash = $2, expires_at = $3 WHERE id = $1', [id, codeHash, expiresAt]);
+      await q.query('UPDATE guest_invites SET code_hash = $2, expires_at = $3 WHERE id = $1', [
+        id,
+        codeHash,
+        expiresAt,
+      ]);
     },
 
     async revoke(q: Queryable, id: string, by: string | null) {
-      await q.query('UPDATE guest_invites SET revoked_at = now(), revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL AND accepted_at IS NULL', [id, by]);
+      await q.query(
+        'UPDATE guest_invites SET revoked_at = now(), revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL AND accepted_at IS NULL',
+        [id, by],
+      );
     },
 
     async accept(q: Queryable, id: string, userId: string) {
-      await q.query('UPDATE guest_invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [id, userId]);
+      await q.query('UPDATE guest_invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [
+        id,
+        userId,
+      ]);
     },
 
-    async list(opts: { memorialId: string; status?: InviteStatus; after: [string, string] | null; limit: number }) {
+    async list(opts: {
+      memorialId: string;
+      status?: InviteStatus;
+      after: [string, string] | null;
+      limit: number;
+    }) {
       const params: unknown[] = [opts.memorialId, opts.limit + 1];
       const where = ['i.memorial_id = $1'];
       if (opts.status) where.push(statusWhere[opts.status]);

@@ -50,7 +50,8 @@ export const inviteRoutes =
         schema: {
           tags,
           summary: 'Uitnodiging bekijken met de code uit de link',
-          description: 'Voor iedereen met de code: wie nodigt uit, voor welke pagina, met welke rol, en of de uitnodiging verlopen is. Ingetrokken of onbekend: 404.',
+          description:
+            'Voor iedereen met de code: wie nodigt uit, voor welke pagina, met welke rol, en of de uitnodiging verlopen is. Ingetrokken of onbekend: 404.',
           params: inviteCodeParamSchema,
           response: { 200: invitePreviewSchema, ...errors },
         },
@@ -83,7 +84,8 @@ export const inviteRoutes =
           tags,
           security,
           summary: 'Uitnodiging opnieuw versturen (eigenaar, redacteur)',
-          description: 'Met een nieuwe code en een nieuwe geldigheid van 14 dagen; de vorige link werkt niet meer.',
+          description:
+            'Met een nieuwe code en een nieuwe geldigheid van 14 dagen; de vorige link werkt niet meer.',
           params: idParamSchema,
           response: { 200: inviteSentSchema, ...errors },
         },
@@ -106,7 +108,10 @@ export const inviteRoutes =
           response: { 201: inviteSentSchema, ...errors },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.create(await req.caller(), req.params.memorialId, req.body, req.log)),
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(await service.create(await req.caller(), req.params.memorialId, req.body, req.log)),
     );
 
     app.get(

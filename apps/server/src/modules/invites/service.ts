@@ -22,9 +22,16 @@ import { memberRepository } from '../members/repository.ts';
 import { inviteMail } from './mails.ts';
 import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
 
-export const inviteNotFound = () => new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
-const inviteExpired = () => new AppError(410, 'INVITE_EXPIRED', 'Deze uitnodiging is verlopen. Vraag de afzender om een nieuwe uitnodiging.');
-const inviteUsed = () => new AppError(410, 'INVITE_USED', 'Deze uitnodiging is al door iemand anders gebruikt.');
+export const inviteNotFound = () =>
+  new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
+const inviteExpired = () =>
+  new AppError(
+    410,
+    'INVITE_EXPIRED',
+    'Deze uitnodiging is verlopen. Vraag de afzender om een nieuwe uitnodiging.',
+  );
+const inviteUsed = () =>
+  new AppError(410, 'INVITE_USED', 'Deze uitnodiging is al door iemand anders gebruikt.');
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 /** 192 bits of randomness, URL-safe (32 characters). */
@@ -33,7 +40,11 @@ const expiry = () => new Date(Date.now() + INVITE_TTL_DAYS * 24 * 3600_000);
 
 /** Owners invite editors, contributors and guests; editors invite contributors and guests. */
 export const mayInvite = (actor: MemberRole | 'visitor', role: MemberRole) =>
-  actor === 'owner' ? role !== 'owner' : actor === 'editor' ? role === 'contributor' || role === 'guest' : false;
+  actor === 'owner'
+    ? role !== 'owner'
+    : actor === 'editor'
+      ? role === 'contributor' || role === 'guest'
+      : false;
 
 export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
   const { db, config, mailer } = deps;
@@ -52,7 +63,11 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
   }
 
   const forbiddenRole = (role: MemberRole) =>
-    forbidden(role === 'editor' ? 'Alleen een eigenaar kan redacteuren uitnodigen.' : 'Je mag voor deze rol niet uitnodigen.');
+    forbidden(
+      role === 'editor'
+        ? 'Alleen een eigenaar kan redacteuren uitnodigen.'
+        : 'Je mag voor deze rol niet uitnodigen.',
+    );
 
   /** Makes the code and a one-time guest link in the transaction, sends the mail after it. */
   async function send(
@@ -62,7 +77,10 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
     guestLink: string | null,
     log: FastifyBaseLogger,
   ): Promise<boolean> {
-    const m = await db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM memorials WHERE id = $1', [invite.memorial_id]);
+    const m = await db.query<{ first_name: string; last_name: string }>(
+      'SELECT first_name, last_name FROM memorials WHERE id = $1',
+      [invite.memorial_id],
+    );
     const memorial = m.rows[0]!;
     try {
       await mailer.send(
@@ -73,7 +91,9 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
           memorialName: `${memorial.first_name} ${memorial.last_name}`,
           role: invite.role,
           acceptUrl: `${config.APP_URL}${routes.invite(code)}`,
-          guestUrl: guestLink ? `${config.APP_URL}${routes.memorial(invite.memorial_id)}#gasttoken=${guestLink}` : null,
+          guestUrl: guestLink
+            ? `${config.APP_URL}${routes.memorial(invite.memorial_id)}#gasttoken=${guestLink}`
+            : null,
           expiresAt: new Date(invite.expires_at),
         }),
       );
@@ -86,23 +106,38 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
   }
 
   return {
-    async create(caller: Caller, memorialId: string, input: z.output<typeof inviteCreateSchema>, log: FastifyBaseLogger) {
+    async create(
+      caller: Caller,
+      memorialId: string,
+      input: z.output<typeof inviteCreateSchema>,
+      log: FastifyBaseLogger,
+    ) {
       const acc = await access.require(caller, memorialId, 'editor');
       if (caller.kind !== 'user') throw unauthorized();
       if (!mayInvite(acc.role!, input.role)) throw forbiddenRole(input.role);
       await guests.tokens.ready();
       const code = newCode();
       const { id, link } = await db.transaction(async (tx) => {
-        const memorial = await tx.query<{ status: string }>('SELECT status FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        const memorial = await tx.query<{ status: string }>(
+          'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
+          [memorialId],
+        );
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
         if (await repo.memberWithEmail(tx, memorialId, input.email)) {
-          throw new AppError(409, 'ALREADY_MEMBER', 'Deze persoon is al lid van deze gedenkpagina.', { email: 'Is al lid van deze pagina' });
+          throw new AppError(409, 'ALREADY_MEMBER', 'Deze persoon is al lid van deze gedenkpagina.', {
+            email: 'Is al lid van deze pagina',
+          });
         }
         const open = await repo.openForEmail(tx, memorialId, input.email);
         if (open && !open.expired) {
-          throw new AppError(409, 'INVITE_PENDING', 'Er staat al een uitnodiging open voor dit e-mailadres. Verstuur die opnieuw of trek hem in.', {
-            email: 'Er staat al een uitnodiging open',
-          });
+          throw new AppError(
+            409,
+            'INVITE_PENDING',
+            'Er staat al een uitnodiging open voor dit e-mailadres. Verstuur die opnieuw of trek hem in.',
+            {
+              email: 'Er staat al een uitnodiging open',
+            },
+          );
         }
         if (open) await repo.revoke(tx, open.id, caller.userId);
         const expiresAt = expiry();
@@ -118,7 +153,14 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
         // A guest link only makes sense once the page is reachable by guests.
         const guestLink =
           memorial.rows[0]!.status === 'active'
-            ? await guests.createLinkToken(tx, { memorialId, purpose: 'invite', inviteId, guestName: input.name ?? null, createdBy: caller.userId, expiresAt })
+            ? await guests.createLinkToken(tx, {
+                memorialId,
+                purpose: 'invite',
+                inviteId,
+                guestName: input.name ?? null,
+                createdBy: caller.userId,
+                expiresAt,
+              })
             : null;
         await recordAudit(tx, {
           memorialId,
@@ -158,11 +200,23 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
         const row = await repo.findById(tx, inviteId, true);
         if (!row) throw inviteNotFound();
         if (!mayInvite(role, row.role)) throw forbiddenRole(row.role);
-        if (row.accepted_at) throw new AppError(409, 'INVITE_ACCEPTED', 'Deze uitnodiging is al geaccepteerd. Pas de rol van het lid aan of verwijder het lid.');
+        if (row.accepted_at)
+          throw new AppError(
+            409,
+            'INVITE_ACCEPTED',
+            'Deze uitnodiging is al geaccepteerd. Pas de rol van het lid aan of verwijder het lid.',
+          );
         if (row.revoked_at) return;
         await repo.revoke(tx, inviteId, caller.kind === 'user' ? caller.userId : null);
         await guests.expireInviteLinks(tx, inviteId);
-        await recordAudit(tx, { memorialId, actor: caller, action: 'invite.revoked', targetType: 'invite', targetId: inviteId, details: { email: row.email, role: row.role } });
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'invite.revoked',
+          targetType: 'invite',
+          targetId: inviteId,
+          details: { email: row.email, role: row.role },
+        });
       });
     },
 
@@ -173,22 +227,45 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
       await guests.tokens.ready();
       const code = newCode();
       const link = await db.transaction(async (tx) => {
-        const memorial = await tx.query<{ status: string }>('SELECT status FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        const memorial = await tx.query<{ status: string }>(
+          'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
+          [memorialId],
+        );
         const row = await repo.findById(tx, inviteId, true);
         if (!row) throw inviteNotFound();
         if (!mayInvite(role, row.role)) throw forbiddenRole(row.role);
         const status = statusOf(row);
         if (status === 'accepted' || status === 'revoked') {
-          throw new AppError(409, status === 'accepted' ? 'INVITE_ACCEPTED' : 'INVITE_REVOKED', status === 'accepted' ? 'Deze uitnodiging is al geaccepteerd.' : 'Deze uitnodiging is ingetrokken. Maak een nieuwe uitnodiging.');
+          throw new AppError(
+            409,
+            status === 'accepted' ? 'INVITE_ACCEPTED' : 'INVITE_REVOKED',
+            status === 'accepted'
+              ? 'Deze uitnodiging is al geaccepteerd.'
+              : 'Deze uitnodiging is ingetrokken. Maak een nieuwe uitnodiging.',
+          );
         }
         const expiresAt = expiry();
         await repo.renewCode(tx, inviteId, sha256(code), expiresAt);
         await guests.expireInviteLinks(tx, inviteId);
         const guestLink =
           memorial.rows[0]!.status === 'active'
-            ? await guests.createLinkToken(tx, { memorialId, purpose: 'invite', inviteId, guestName: row.name, createdBy: caller.userId, expiresAt })
+            ? await guests.createLinkToken(tx, {
+                memorialId,
+                purpose: 'invite',
+                inviteId,
+                guestName: row.name,
+                createdBy: caller.userId,
+                expiresAt,
+              })
             : null;
-        await recordAudit(tx, { memorialId, actor: caller, action: 'invite.resent', targetType: 'invite', targetId: inviteId, details: { email: row.email } });
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'invite.resent',
+          targetType: 'invite',
+          targetId: inviteId,
+          details: { email: row.email },
+        });
         return guestLink;
       });
       const row = (await repo.findById(db, inviteId))!;

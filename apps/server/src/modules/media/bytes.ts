@@ -38,7 +38,10 @@ const rangeNotSatisfiable = () =>
   new AppError(416, mediaErrorCodes.mediaRangeNotSatisfiable, 'Dit deel van het bestand bestaat niet.');
 
 /** Parses a single `bytes=a-b` range; multiple ranges are answered with the whole file. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return header.includes(',') ? null : 'invalid';
@@ -62,7 +65,15 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  * who could see the media), or a bearer token (or none, for open media) that passes the same
  * checks as the JSON calls. Everything else answers like a missing file.
  */
-export function mediaBytesService({ db, storage, signer }: { db: Db; storage: MediaStorage; signer: MediaUrlSigner }) {
+export function mediaBytesService({
+  db,
+  storage,
+  signer,
+}: {
+  db: Db;
+  storage: MediaStorage;
+  signer: MediaUrlSigner;
+}) {
   const access = memorialAccessService(db);
   const repo = mediaRepository(db);
 
@@ -72,7 +83,8 @@ export function mediaBytesService({ db, storage, signer }: { db: Db; storage: Me
       const mediaId = req.mediaId.toLowerCase();
       const row = await repo.findForServing(mediaId, req.variant);
       if (!row) throw mediaNotFound();
-      const signature = req.exp || req.sig ? await signer.check(mediaId, req.variant, req.exp, req.sig) : 'invalid';
+      const signature =
+        req.exp || req.sig ? await signer.check(mediaId, req.variant, req.exp, req.sig) : 'invalid';
       const memory: MemoryFacts | null = row.memory_id
         ? {
             status: row.memory_status!,
@@ -89,9 +101,12 @@ export function mediaBytesService({ db, storage, signer }: { db: Db; storage: Me
         const allowed = acc.role !== null && (!memory || canSeeMemory(caller, acc, memory));
         if (!allowed) throw signature === 'expired' ? linkExpired() : mediaNotFound();
       }
-      const open = acc.visibility === 'public' && acc.status === 'active' && (!memory || isMemoryOpen(acc, memory));
+      const open =
+        acc.visibility === 'public' && acc.status === 'active' && (!memory || isMemoryOpen(acc, memory));
       const maxAge =
-        signature === 'valid' ? Math.max(0, Math.min(Number(req.exp) - Math.floor(Date.now() / 1000), SIGNED_URL_MAX_AGE_S)) : 300;
+        signature === 'valid'
+          ? Math.max(0, Math.min(Number(req.exp) - Math.floor(Date.now() / 1000), SIGNED_URL_MAX_AGE_S))
+          : 300;
 
       const etag = `"${row.sha256.slice(0, 32)}"`;
       const headers: Record<string, string> = {

@@ -11,7 +11,10 @@ export const MEDIA_DELETE_FILES_JOB = 'media.delete-files';
 
 const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
 
-export function registerMediaJobs(queue: JobQueue, deps: { db: Db; storage: MediaStorage; log: FastifyBaseLogger }) {
+export function registerMediaJobs(
+  queue: JobQueue,
+  deps: { db: Db; storage: MediaStorage; log: FastifyBaseLogger },
+) {
   const { storage } = deps;
   const repo = mediaRepository(deps.db);
 
@@ -25,7 +28,11 @@ export function registerMediaJobs(queue: JobQueue, deps: { db: Db; storage: Medi
     const media = await repo.findForProcessing(mediaId);
     if (!media || media.kind !== 'image' || !media.source_key || !media.width) return;
     try {
-      const made = await renderRemainingVariants(storage, { id: media.id, sourceKey: media.source_key, width: media.width }, new Set(media.names));
+      const made = await renderRemainingVariants(
+        storage,
+        { id: media.id, sourceKey: media.source_key, width: media.width },
+        new Set(media.names),
+      );
       try {
         await repo.insertVariants(deps.db, media.id, made);
       } catch (err) {

@@ -6,9 +6,13 @@ import type { MediaRow } from './repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function isOwnUpload(caller: Caller, row: Pick<MediaRow, 'uploaded_by_user_id' | 'uploaded_by_guest_token_id'>) {
+export function isOwnUpload(
+  caller: Caller,
+  row: Pick<MediaRow, 'uploaded_by_user_id' | 'uploaded_by_guest_token_id'>,
+) {
   if (caller.kind === 'user') return row.uploaded_by_user_id === caller.userId;
-  if (caller.kind === 'guest') return row.uploaded_by_guest_token_id !== null && row.uploaded_by_guest_token_id === caller.tokenId;
+  if (caller.kind === 'guest')
+    return row.uploaded_by_guest_token_id !== null && row.uploaded_by_guest_token_id === caller.tokenId;
   return false;
 }
 
@@ -16,7 +20,10 @@ export function isOwnUpload(caller: Caller, row: Pick<MediaRow, 'uploaded_by_use
  * A media row as the API shows it, with ready-to-use URLs. `open` media (anyone may see them)
  * get plain URLs that caches may keep; all others get signed, short-lived ones.
  */
-export function presentMedia(row: MediaRow, ctx: { caller: Caller; urls: MediaUrls; open: boolean }): MediaItem {
+export function presentMedia(
+  row: MediaRow,
+  ctx: { caller: Caller; urls: MediaUrls; open: boolean },
+): MediaItem {
   const url = (name: string) => ctx.urls.url(row.id, name, ctx.open);
   const variants: MediaVariant[] = row.variants.map((v) => ({ ...v, url: url(v.name) }));
   const byFormat = (ext: string) =>
@@ -24,7 +31,8 @@ export function presentMedia(row: MediaRow, ctx: { caller: Caller; urls: MediaUr
   const webp = byFormat('.webp');
   const jpeg = byFormat('.jpg');
   // The default: the largest WebP up to web size (always exists for images: it is made on upload).
-  const pick = (list: MediaVariant[]) => [...list].reverse().find((v) => v.width! <= MEDIA_WEB_WIDTH) ?? list[0];
+  const pick = (list: MediaVariant[]) =>
+    [...list].reverse().find((v) => v.width! <= MEDIA_WEB_WIDTH) ?? list[0];
   const main = row.kind === 'video' ? variants.find((v) => v.name === 'original') : pick(webp);
   const fallback = row.kind === 'image' ? pick(jpeg) : undefined;
   const srcSet = (list: MediaVariant[]) => list.map((v) => `${v.url} ${v.width}w`).join(', ');

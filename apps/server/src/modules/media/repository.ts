@@ -47,7 +47,9 @@ const mediaColumns = `m.id, m.memorial_id, m.memory_id, m.kind, m.status, m.cont
 
 /** One list: a memory's media, or the gallery (memory_id NULL), written so the partial indexes apply. */
 const listWhere = (memoryId: string | null) =>
-  memoryId ? 'memorial_id = $1 AND memory_id = $2' : 'memorial_id = $1 AND memory_id IS NULL AND $2::uuid IS NULL';
+  memoryId
+    ? 'memorial_id = $1 AND memory_id = $2'
+    : 'memorial_id = $1 AND memory_id IS NULL AND $2::uuid IS NULL';
 
 export function mediaRepository(db: Queryable) {
   return {
@@ -76,7 +78,13 @@ export function mediaRepository(db: Queryable) {
     async insert(
       tx: Queryable,
       m: IngestedMedia,
-      o: { memorialId: string; memoryId: string | null; caption: string | null; userId: string | null; guestTokenId: string | null },
+      o: {
+        memorialId: string;
+        memoryId: string | null;
+        caption: string | null;
+        userId: string | null;
+        guestTokenId: string | null;
+      },
     ): Promise<void> {
       await tx.query(
         `INSERT INTO media (id, memorial_id, memory_id, kind, status, content_type, size_bytes, sha256, width, height,
@@ -142,7 +150,10 @@ export function mediaRepository(db: Queryable) {
     },
 
     /** The gallery in order; bounded by MEDIA_GALLERY_MAX at upload. */
-    async listGallery(memorialId: string, o: { kind?: MediaKind; after?: [number, string]; limit: number }): Promise<MediaRow[]> {
+    async listGallery(
+      memorialId: string,
+      o: { kind?: MediaKind; after?: [number, string]; limit: number },
+    ): Promise<MediaRow[]> {
       const { rows } = await db.query<MediaRow>(
         `SELECT ${mediaColumns}
            FROM media m
@@ -223,7 +234,13 @@ export function mediaRepository(db: Queryable) {
 
     // Background processing.
     async findForProcessing(id: string) {
-      const { rows } = await db.query<{ id: string; kind: MediaKind; width: number | null; source_key: string | null; names: string[] }>(
+      const { rows } = await db.query<{
+        id: string;
+        kind: MediaKind;
+        width: number | null;
+        source_key: string | null;
+        names: string[];
+      }>(
         `SELECT m.id, m.kind, m.width, m.source_key,
                 coalesce((SELECT array_agg(v.name) FROM media_variants v WHERE v.media_id = m.id), '{}') AS names
            FROM media m WHERE m.id = $1`,
@@ -232,7 +249,10 @@ export function mediaRepository(db: Queryable) {
       return rows[0];
     },
     async finishProcessing(id: string, status: 'ready' | 'failed'): Promise<void> {
-      await db.query(`UPDATE media SET status = $2, source_key = NULL, updated_at = now() WHERE id = $1`, [id, status]);
+      await db.query(`UPDATE media SET status = $2, source_key = NULL, updated_at = now() WHERE id = $1`, [
+        id,
+        status,
+      ]);
     },
   };
 }

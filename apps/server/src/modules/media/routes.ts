@@ -145,7 +145,8 @@ export const mediaRoutes =
           tags: galleryTags,
           security,
           summary: 'Eén foto of video uit de galerij',
-          description: 'Voor wie de gedenkpagina mag zien. De URL’s zijn direct bruikbaar (besloten pagina: ondertekend, max. 1 uur geldig).',
+          description:
+            'Voor wie de gedenkpagina mag zien. De URL’s zijn direct bruikbaar (besloten pagina: ondertekend, max. 1 uur geldig).',
           params: idParamSchema,
           response: { 200: mediaItemSchema, ...errorResponses },
         },
@@ -160,7 +161,8 @@ export const mediaRoutes =
           tags: galleryTags,
           security,
           summary: 'De hele galerij van een gedenkpagina, in volgorde',
-          description: 'Het pad-id is het id van de gedenkpagina. Begrensd: een galerij heeft maximaal 500 items.',
+          description:
+            'Het pad-id is het id van de gedenkpagina. Begrensd: een galerij heeft maximaal 500 items.',
           params: idParamSchema,
           response: { 200: mediaListSchema, ...errorResponses },
         },
@@ -189,7 +191,8 @@ export const mediaRoutes =
           tags: galleryTags,
           security,
           summary: 'Volgorde van de galerij wijzigen',
-          description: 'Eigenaar of redacteur. `orderedIds` moet elk item van de galerij precies één keer bevatten, anders 400.',
+          description:
+            'Eigenaar of redacteur. `orderedIds` moet elk item van de galerij precies één keer bevatten, anders 400.',
           body: memorialMediaReorderSchema,
           response: { 200: mediaListSchema, ...errorResponses },
         },
@@ -220,7 +223,8 @@ export const mediaRoutes =
           tags: galleryTags,
           security,
           summary: 'Foto of video uit de galerij verwijderen',
-          description: 'Eigenaar of redacteur, of wie de foto plaatste. De bestanden worden op de achtergrond verwijderd.',
+          description:
+            'Eigenaar of redacteur, of wie de foto plaatste. De bestanden worden op de achtergrond verwijderd.',
           params: idParamSchema,
           response: { 200: mediaDeletedSchema, ...errorResponses },
         },
@@ -260,7 +264,10 @@ export const mediaRoutes =
 
     const binary = z.string().meta({ format: 'binary' });
     // Untyped instance: the reply is a stream, which the typed reply does not model.
-    fastify.get<{ Params: z.infer<typeof mediaBytesParamsSchema>; Querystring: z.infer<typeof mediaBytesQuerySchema> }>(
+    fastify.get<{
+      Params: z.infer<typeof mediaBytesParamsSchema>;
+      Querystring: z.infer<typeof mediaBytesQuerySchema>;
+    }>(
       '/media/:mediaId/:variant',
       {
         schema: {
@@ -283,8 +290,14 @@ export const mediaRoutes =
                 'video/webm': { schema: binary },
               },
             },
-            206: { description: 'Een deel van de bytes (Range)', content: { 'video/mp4': { schema: binary }, 'video/webm': { schema: binary } } },
-            304: { description: 'Niet gewijzigd (ETag)', content: { 'text/plain': { schema: z.string().max(0) } } },
+            206: {
+              description: 'Een deel van de bytes (Range)',
+              content: { 'video/mp4': { schema: binary }, 'video/webm': { schema: binary } },
+            },
+            304: {
+              description: 'Niet gewijzigd (ETag)',
+              content: { 'text/plain': { schema: z.string().max(0) } },
+            },
             401: apiErrorSchema,
             403: apiErrorSchema,
             404: apiErrorSchema,

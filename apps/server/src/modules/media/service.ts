@@ -19,7 +19,13 @@ import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
 import { recordAudit } from '../audit/record.ts';
 import { memorialAccessService, type MemorialAccess } from '../memorials/access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
-import { canEditMemory, canSeeMemory, isMemoryAuthor, isMemoryOpen, type MemoryFacts } from '../memories/policy.ts';
+import {
+  canEditMemory,
+  canSeeMemory,
+  isMemoryAuthor,
+  isMemoryOpen,
+  type MemoryFacts,
+} from '../memories/policy.ts';
 import { memoriesRepository } from '../memories/repository.ts';
 import { memoryNotFound } from '../memories/errors.ts';
 import { isOwnUpload, presentMedia } from './present.ts';
@@ -28,11 +34,23 @@ import { mediaRepository, type MediaRow, type MediaWithMemoryRow } from './repos
 export const MEDIA_VARIANTS_JOB = 'media.variants';
 
 export const mediaNotFound = () =>
-  new AppError(404, mediaErrorCodes.mediaNotFound, 'Deze foto of video bestaat niet of je hebt er geen toegang toe.');
+  new AppError(
+    404,
+    mediaErrorCodes.mediaNotFound,
+    'Deze foto of video bestaat niet of je hebt er geen toegang toe.',
+  );
 export const memorialArchived = () =>
-  new AppError(409, mediaErrorCodes.memorialArchived, 'Deze gedenkpagina is gearchiveerd en kan niet meer worden aangevuld.');
+  new AppError(
+    409,
+    mediaErrorCodes.memorialArchived,
+    'Deze gedenkpagina is gearchiveerd en kan niet meer worden aangevuld.',
+  );
 const limitReached = (max: number, where: string) =>
-  new AppError(409, mediaErrorCodes.mediaLimitReached, `Er kunnen maximaal ${max} foto's en video's ${where}.`);
+  new AppError(
+    409,
+    mediaErrorCodes.mediaLimitReached,
+    `Er kunnen maximaal ${max} foto's en video's ${where}.`,
+  );
 
 const memoryFactsOf = (row: MediaWithMemoryRow): MemoryFacts => ({
   status: row.memory_status!,
@@ -64,8 +82,12 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
       ? isMemoryOpen(acc, memoryFactsOf(row as MediaWithMemoryRow))
       : acc.visibility === 'public' && acc.status === 'active';
 
-  const present = (caller: Caller, acc: MemorialAccess, urls: MediaUrls, row: MediaWithMemoryRow | MediaRow): MediaItem =>
-    presentMedia(row, { caller, urls, open: isOpen(acc, row) });
+  const present = (
+    caller: Caller,
+    acc: MemorialAccess,
+    urls: MediaUrls,
+    row: MediaWithMemoryRow | MediaRow,
+  ): MediaItem => presentMedia(row, { caller, urls, open: isOpen(acc, row) });
 
   /**
    * Authorization for one media item: the caller must see its memorial and, for a memory's media,
@@ -92,7 +114,8 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
     if (!memory) throw memoryNotFound();
     const acc = await access.resolve(caller, memory.memorialId);
     if (!acc?.role || !canSeeMemory(caller, acc, memory)) throw memoryNotFound();
-    if (!canEditMemory(caller, acc, memory)) throw forbidden("Alleen de schrijver of een redacteur kan foto's toevoegen.");
+    if (!canEditMemory(caller, acc, memory))
+      throw forbidden("Alleen de schrijver of een redacteur kan foto's toevoegen.");
     if (acc.status === 'archived') throw memorialArchived();
     return { acc, memory };
   }
@@ -101,7 +124,13 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
   async function store(
     caller: Caller,
     file: ReceivedFile,
-    target: { memorialId: string; memoryId: string | null; caption: string | null; max: number; where: string },
+    target: {
+      memorialId: string;
+      memoryId: string | null;
+      caption: string | null;
+      max: number;
+      where: string;
+    },
     inTx?: (tx: Tx, mediaId: string) => Promise<void>,
   ): Promise<string> {
     const ingested = await ingestUpload(storage, file);
@@ -133,10 +162,15 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
     /** Runs as soon as the upload's text fields are known, before the file is read. */
     async authorizeGalleryUpload(caller: Caller, memorialId: string): Promise<void> {
       await requireGalleryUpload(caller, memorialId);
-      if ((await repo.countList(memorialId, null)) >= MEDIA_GALLERY_MAX) throw limitReached(MEDIA_GALLERY_MAX, 'op een gedenkpagina');
+      if ((await repo.countList(memorialId, null)) >= MEDIA_GALLERY_MAX)
+        throw limitReached(MEDIA_GALLERY_MAX, 'op een gedenkpagina');
     },
 
-    async addToGallery(caller: Caller, input: { memorialId: string; caption?: string | null }, file: ReceivedFile): Promise<MediaItem> {
+    async addToGallery(
+      caller: Caller,
+      input: { memorialId: string; caption?: string | null },
+      file: ReceivedFile,
+    ): Promise<MediaItem> {
       const acc = await requireGalleryUpload(caller, input.memorialId);
       const id = await store(caller, file, {
         memorialId: input.memorialId,
@@ -156,11 +190,20 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
     async addToMemory(caller: Caller, input: { memoryId: string }, file: ReceivedFile): Promise<MediaItem> {
       const { acc, memory } = await requireMemoryUpload(caller, input.memoryId);
       // A guest's change to a published memory goes back to the moderators.
-      const needsModeration = memory.status === 'published' && isMemoryAuthor(caller, memory) && !roleAtLeast(acc.role, 'contributor');
+      const needsModeration =
+        memory.status === 'published' &&
+        isMemoryAuthor(caller, memory) &&
+        !roleAtLeast(acc.role, 'contributor');
       const id = await store(
         caller,
         file,
-        { memorialId: memory.memorialId, memoryId: input.memoryId, caption: null, max: MEDIA_PER_MEMORY_MAX, where: 'bij een herinnering' },
+        {
+          memorialId: memory.memorialId,
+          memoryId: input.memoryId,
+          caption: null,
+          max: MEDIA_PER_MEMORY_MAX,
+          where: 'bij een herinnering',
+        },
         async (tx) => {
           if (needsModeration) await memories.setStatus(tx, input.memoryId, 'pending', null);
         },
@@ -191,27 +234,52 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
       const acc = await access.require(caller, input.memorialId, 'visitor');
       const limit = clampLimit(input.limit);
       const after = decodeCursor(input.cursor, ['number', 'string']) as [number, string] | null;
-      if (after && !isUuid(after[1])) throw badRequest('Ongeldige cursor. Begin opnieuw bij de eerste pagina.', { cursor: 'Ongeldige cursor' });
-      const rows = await repo.listGallery(input.memorialId, { kind: input.type, after: after ?? undefined, limit: limit + 1 });
+      if (after && !isUuid(after[1]))
+        throw badRequest('Ongeldige cursor. Begin opnieuw bij de eerste pagina.', {
+          cursor: 'Ongeldige cursor',
+        });
+      const rows = await repo.listGallery(input.memorialId, {
+        kind: input.type,
+        after: after ?? undefined,
+        limit: limit + 1,
+      });
       const urls = await signer.urls();
-      return toPage(rows, limit, (r) => present(caller, acc, urls, r), (r) => [r.position, r.id]);
+      return toPage(
+        rows,
+        limit,
+        (r) => present(caller, acc, urls, r),
+        (r) => [r.position, r.id],
+      );
     },
 
     /** `orderedIds` must hold every gallery item of the memorial exactly once. */
-    async reorder(caller: Caller, input: z.output<typeof memorialMediaReorderSchema>): Promise<{ items: MediaItem[] }> {
+    async reorder(
+      caller: Caller,
+      input: z.output<typeof memorialMediaReorderSchema>,
+    ): Promise<{ items: MediaItem[] }> {
       const acc = await access.require(caller, input.memorialId, 'editor');
       await db.transaction(async (tx) => {
         const current = await repo.galleryIds(tx, input.memorialId);
         const given = new Set(input.orderedIds.map((i) => i.toLowerCase()));
         const isPermutation =
-          given.size === input.orderedIds.length && given.size === current.length && current.every((i) => given.has(i));
+          given.size === input.orderedIds.length &&
+          given.size === current.length &&
+          current.every((i) => given.has(i));
         if (!isPermutation) {
-          throw badRequest('De nieuwe volgorde moet elke foto en video van deze pagina precies één keer bevatten.', {
-            orderedIds: 'Geen volledige volgorde van de media van deze pagina',
-          });
+          throw badRequest(
+            'De nieuwe volgorde moet elke foto en video van deze pagina precies één keer bevatten.',
+            {
+              orderedIds: 'Geen volledige volgorde van de media van deze pagina',
+            },
+          );
         }
         await repo.reorder(tx, input.memorialId, [...given]);
-        await recordAudit(tx, { memorialId: input.memorialId, actor: caller, action: 'media.reordered', details: { count: given.size } });
+        await recordAudit(tx, {
+          memorialId: input.memorialId,
+          actor: caller,
+          action: 'media.reordered',
+          details: { count: given.size },
+        });
       });
       const rows = await repo.listGallery(input.memorialId, { limit: MEDIA_GALLERY_MAX });
       const urls = await signer.urls();
@@ -221,14 +289,20 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
     /** The caption of a gallery item: editors and owners, or its uploader (still a contributor). */
     async updateCaption(caller: Caller, id: string, caption: string | null): Promise<MediaItem> {
       const { row, acc } = await requireVisible(caller, id, 'gallery');
-      const allowed = roleAtLeast(acc.role, 'editor') || (isOwnUpload(caller, row) && roleAtLeast(acc.role, 'contributor'));
-      if (!allowed) throw forbidden('Alleen wie de foto plaatste of een redacteur kan het onderschrift wijzigen.');
+      const allowed =
+        roleAtLeast(acc.role, 'editor') || (isOwnUpload(caller, row) && roleAtLeast(acc.role, 'contributor'));
+      if (!allowed)
+        throw forbidden('Alleen wie de foto plaatste of een redacteur kan het onderschrift wijzigen.');
       await repo.updateCaption(id, caption);
       return present(caller, acc, await signer.urls(), { ...row, caption });
     },
 
     /** Gallery: editors and owners, or the uploader. Memory: also the memory's author (or an editor). */
-    async remove(caller: Caller, id: string, where: 'gallery' | 'memory'): Promise<{ id: string; deleted: true }> {
+    async remove(
+      caller: Caller,
+      id: string,
+      where: 'gallery' | 'memory',
+    ): Promise<{ id: string; deleted: true }> {
       const { row, acc } = await requireVisible(caller, id, where);
       const own = isOwnUpload(caller, row);
       const allowed =

@@ -31,7 +31,10 @@ export function memberRepository(db: Queryable) {
   return {
     /** The memorial a membership belongs to (for the access check); undefined when missing. */
     async memorialOf(memberId: string): Promise<string | undefined> {
-      const { rows } = await db.query<{ memorial_id: string }>('SELECT memorial_id FROM memorial_members WHERE id = $1', [memberId]);
+      const { rows } = await db.query<{ memorial_id: string }>(
+        'SELECT memorial_id FROM memorial_members WHERE id = $1',
+        [memberId],
+      );
       return rows[0]?.memorial_id;
     },
 
@@ -51,7 +54,12 @@ export function memberRepository(db: Queryable) {
       return rows[0];
     },
 
-    async list(opts: { memorialId: string; role?: MemberRole; after: [string, string] | null; limit: number }) {
+    async list(opts: {
+      memorialId: string;
+      role?: MemberRole;
+      after: [string, string] | null;
+      limit: number;
+    }) {
       const params: unknown[] = [opts.memorialId, opts.limit + 1];
       const where = ['mm.memorial_id = $1'];
       if (opts.role) {
@@ -81,7 +89,10 @@ export function memberRepository(db: Queryable) {
     },
 
     async setRole(q: Queryable, memberId: string, role: MemberRole): Promise<void> {
-      await q.query('UPDATE memorial_members SET role = $2, updated_at = now() WHERE id = $1', [memberId, role]);
+      await q.query('UPDATE memorial_members SET role = $2, updated_at = now() WHERE id = $1', [
+        memberId,
+        role,
+      ]);
     },
 
     async remove(q: Queryable, memberId: string): Promise<void> {
@@ -89,7 +100,13 @@ export function memberRepository(db: Queryable) {
     },
 
     /** Adds a member, or raises an existing membership to `role` when that is stronger. Returns the membership. */
-    async upsertAtLeast(q: Queryable, memorialId: string, userId: string, role: MemberRole, rank: MemberRole[]): Promise<{ id: string; role: MemberRole; created: boolean; previous: MemberRole | null }> {
+    async upsertAtLeast(
+      q: Queryable,
+      memorialId: string,
+      userId: string,
+      role: MemberRole,
+      rank: MemberRole[],
+    ): Promise<{ id: string; role: MemberRole; created: boolean; previous: MemberRole | null }> {
       const existing = await q.query<{ id: string; role: MemberRole }>(
         'SELECT id, role FROM memorial_members WHERE memorial_id = $1 AND user_id = $2 FOR UPDATE',
         [memorialId, userId],
@@ -104,7 +121,10 @@ export function memberRepository(db: Queryable) {
       }
       // rank is strongest first: a lower index is a stronger role.
       if (rank.indexOf(role) < rank.indexOf(row.role)) {
-        await q.query('UPDATE memorial_members SET role = $2, updated_at = now() WHERE id = $1', [row.id, role]);
+        await q.query('UPDATE memorial_members SET role = $2, updated_at = now() WHERE id = $1', [
+          row.id,
+          role,
+        ]);
         return { id: row.id, role, created: false, previous: row.role };
       }
       return { id: row.id, role: row.role, created: false, previous: row.role };

@@ -45,7 +45,8 @@ export const memberRoutes =
           tags,
           security,
           summary: 'Mijn rol op een gedenkpagina',
-          description: "'visitor' op een openbare pagina zonder lidmaatschap, 'guest' met een gasttoken van deze pagina.",
+          description:
+            "'visitor' op een openbare pagina zonder lidmaatschap, 'guest' met een gasttoken van deze pagina.",
           params: memorialIdParamSchema,
           response: { 200: selfRoleSchema, ...errorResponses },
         },

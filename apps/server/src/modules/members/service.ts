@@ -1,4 +1,12 @@
-import { memberRoleLabels, memberRoles, roleAtLeast, type Member, type MemberRole, type SelfRole, type memberQuerySchema } from '@aandenken/contract';
+import {
+  memberRoleLabels,
+  memberRoles,
+  roleAtLeast,
+  type Member,
+  type MemberRole,
+  type SelfRole,
+  type memberQuerySchema,
+} from '@aandenken/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -8,9 +16,14 @@ import { memorialAccessService, type MemorialAccess } from '../memorials/access.
 import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
 import { memberRepository, toMember } from './repository.ts';
 
-export const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'Dit lid bestaat niet of je hebt er geen toegang toe.');
+export const memberNotFound = () =>
+  new AppError(404, 'MEMBER_NOT_FOUND', 'Dit lid bestaat niet of je hebt er geen toegang toe.');
 export const lastOwner = () =>
-  new AppError(409, 'LAST_OWNER', 'Een gedenkpagina houdt altijd minstens één eigenaar. Maak eerst iemand anders eigenaar.');
+  new AppError(
+    409,
+    'LAST_OWNER',
+    'Een gedenkpagina houdt altijd minstens één eigenaar. Maak eerst iemand anders eigenaar.',
+  );
 
 const selfId = (caller: Caller) => (caller.kind === 'user' ? caller.userId : null);
 
@@ -23,7 +36,8 @@ const selfId = (caller: Caller) => (caller.kind === 'user' ? caller.userId : nul
  */
 export function mayChangeRole(actor: MemberRole, target: MemberRole, to: MemberRole): boolean {
   if (actor === 'owner') return true;
-  if (actor === 'editor') return (target === 'contributor' || target === 'guest') && (to === 'contributor' || to === 'guest');
+  if (actor === 'editor')
+    return (target === 'contributor' || target === 'guest') && (to === 'contributor' || to === 'guest');
   return false;
 }
 export function mayRemove(actor: MemberRole, target: MemberRole, self: boolean): boolean {
@@ -38,7 +52,10 @@ export function memberService({ db }: { db: Db }) {
   const access = memorialAccessService(db);
 
   /** Resolves a membership and the caller's access to its memorial; hidden exactly like a missing one. */
-  async function locate(caller: Caller, memberId: string): Promise<{ memorialId: string; access: MemorialAccess }> {
+  async function locate(
+    caller: Caller,
+    memberId: string,
+  ): Promise<{ memorialId: string; access: MemorialAccess }> {
     const memorialId = isUuid(memberId) ? await repo.memorialOf(memberId) : undefined;
     const acc = memorialId ? await access.resolve(caller, memorialId) : null;
     if (!memorialId || !acc?.role) throw memberNotFound();
@@ -52,7 +69,12 @@ export function memberService({ db }: { db: Db }) {
       const after = decodeCursor(input.cursor, ['string', 'string']) as [string, string] | null;
       if (after && !isUuid(after[1])) throw memberNotFound();
       const rows = await repo.list({ memorialId: input.memorialId, role: input.role, after, limit });
-      return toPage(rows, limit, (r) => toMember(r, selfId(caller)), (r) => [r.cursor_ts, r.id]);
+      return toPage(
+        rows,
+        limit,
+        (r) => toMember(r, selfId(caller)),
+        (r) => [r.cursor_ts, r.id],
+      );
     },
 
     /** One membership: for the memorial's owners and editors, and for the member themselves. */
@@ -109,7 +131,9 @@ export function memberService({ db }: { db: Db }) {
         const target = await repo.findById(tx, memberId, true);
         if (!target) throw memberNotFound();
         const self = target.user_id === selfId(caller);
-        const actorRole = (memberRoles as readonly string[]).includes(acc.role!) ? (acc.role as MemberRole) : null;
+        const actorRole = (memberRoles as readonly string[]).includes(acc.role!)
+          ? (acc.role as MemberRole)
+          : null;
         if (!self && (!actorRole || !mayRemove(actorRole, target.role, self))) {
           throw forbidden(
             actorRole === 'editor'

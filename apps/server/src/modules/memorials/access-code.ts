@@ -14,10 +14,12 @@ export function accessCodeCrypto(db: Queryable) {
     (keys ??= Promise.all([
       getOrCreateSecret(db, 'access-code-hmac-key', () => randomBytes(32).toString('base64')),
       getOrCreateSecret(db, 'access-code-aes-key', () => randomBytes(32).toString('base64')),
-    ]).then(([hmac, aes]) => ({ hmac: Buffer.from(hmac, 'base64'), aes: Buffer.from(aes, 'base64') })).catch((err: unknown) => {
-      keys = undefined;
-      throw err;
-    }));
+    ])
+      .then(([hmac, aes]) => ({ hmac: Buffer.from(hmac, 'base64'), aes: Buffer.from(aes, 'base64') }))
+      .catch((err: unknown) => {
+        keys = undefined;
+        throw err;
+      }));
 
   return {
     /** Loads the keys now: call before a transaction, since PGlite has one connection and loading uses `db`. */
@@ -25,7 +27,9 @@ export function accessCodeCrypto(db: Queryable) {
       await load();
     },
     generate(): string {
-      return randomInt(0, 10 ** ACCESS_CODE_LENGTH).toString().padStart(ACCESS_CODE_LENGTH, '0');
+      return randomInt(0, 10 ** ACCESS_CODE_LENGTH)
+        .toString()
+        .padStart(ACCESS_CODE_LENGTH, '0');
     },
     async hash(code: string): Promise<string> {
       const { hmac } = await load();

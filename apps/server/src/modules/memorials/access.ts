@@ -1,4 +1,9 @@
-import { roleAtLeast, type MemorialAccessRole, type MemorialStatus, type MemorialVisibility } from '@aandenken/contract';
+import {
+  roleAtLeast,
+  type MemorialAccessRole,
+  type MemorialStatus,
+  type MemorialVisibility,
+} from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
@@ -49,7 +54,11 @@ export function memorialAccessService(db: Queryable) {
      * Returns the caller's access, or throws: 404 (indistinguishable from missing) when they may not
      * see the memorial, 403 when they may see it but their role is too weak for `min`.
      */
-    async require(caller: Caller, memorialId: string, min: MemorialAccessRole = 'visitor'): Promise<MemorialAccess> {
+    async require(
+      caller: Caller,
+      memorialId: string,
+      min: MemorialAccessRole = 'visitor',
+    ): Promise<MemorialAccess> {
       const access = await resolve(caller, memorialId);
       if (!access || !access.role) throw memorialNotFound();
       if (!roleAtLeast(access.role, min)) throw forbidden();

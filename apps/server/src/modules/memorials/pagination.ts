@@ -9,7 +9,10 @@ export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string | null | undefined, shape: readonly ('string' | 'number')[]): (string | number)[] | null {
+export function decodeCursor(
+  cursor: string | null | undefined,
+  shape: readonly ('string' | 'number')[],
+): (string | number)[] | null {
   if (!cursor) return null;
   let parsed: unknown;
   try {
@@ -27,7 +30,8 @@ export function decodeCursor(cursor: string | null | undefined, shape: readonly 
   return parsed as (string | number)[];
 }
 
-export const clampLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_LIMIT_DEFAULT, 1), PAGE_LIMIT_MAX);
+export const clampLimit = (limit: number | undefined) =>
+  Math.min(Math.max(limit ?? PAGE_LIMIT_DEFAULT, 1), PAGE_LIMIT_MAX);
 
 /** Fetch `limit + 1` rows; this cuts the extra one off and builds the next cursor from the last kept row. */
 export function toPage<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => (string | number)[]) {
@@ -37,4 +41,5 @@ export function toPage<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r
   return { items: kept.map(map), nextCursor: more && last ? encodeCursor(key(last)) : null };
 }
 
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

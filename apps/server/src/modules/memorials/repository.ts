@@ -51,7 +51,12 @@ export const toSummary = (r: MemorialRow): MemorialSummary => ({
   coverMediaId: r.cover_media_id,
   status: r.status,
   visibility: r.visibility,
-  counts: { memories: r.memory_count, media: r.media_count, candles: r.candle_count, members: r.member_count },
+  counts: {
+    memories: r.memory_count,
+    media: r.media_count,
+    candles: r.candle_count,
+    members: r.member_count,
+  },
   publishedAt: isoOrNull(r.published_at),
 });
 
@@ -106,7 +111,12 @@ export function memorialRepository(db: Queryable) {
     },
 
     /** Claims the key for `memorialId`; false when a current claim by someone else's request exists. */
-    async claimIdempotencyKey(q: Queryable, userId: string, key: string, memorialId: string): Promise<boolean> {
+    async claimIdempotencyKey(
+      q: Queryable,
+      userId: string,
+      key: string,
+      memorialId: string,
+    ): Promise<boolean> {
       const { rows } = await q.query(
         `INSERT INTO memorial_idempotency_keys (user_id, idempotency_key, memorial_id) VALUES ($1, $2, $3)
          ON CONFLICT ON CONSTRAINT memorial_idempotency_keys_pkey DO UPDATE
@@ -123,13 +133,23 @@ export function memorialRepository(db: Queryable) {
     },
 
     async findById(q: Queryable, id: string): Promise<MemorialRow | undefined> {
-      const { rows } = await q.query<MemorialRow>(`SELECT ${memorialColumns} ${memorialFrom} WHERE m.id = $1`, [id]);
+      const { rows } = await q.query<MemorialRow>(
+        `SELECT ${memorialColumns} ${memorialFrom} WHERE m.id = $1`,
+        [id],
+      );
       return rows[0];
     },
 
     /** Locks the memorial row for the rest of the transaction (serialises changes to one memorial). */
-    async lock(q: Queryable, id: string): Promise<{ status: MemorialStatus; birth_date: string | null; death_date: string | null } | undefined> {
-      const { rows } = await q.query<{ status: MemorialStatus; birth_date: string | null; death_date: string | null }>(
+    async lock(
+      q: Queryable,
+      id: string,
+    ): Promise<{ status: MemorialStatus; birth_date: string | null; death_date: string | null } | undefined> {
+      const { rows } = await q.query<{
+        status: MemorialStatus;
+        birth_date: string | null;
+        death_date: string | null;
+      }>(
         `SELECT status, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, to_char(death_date, 'YYYY-MM-DD') AS death_date
            FROM memorials WHERE id = $1 FOR UPDATE`,
         [id],
@@ -179,7 +199,12 @@ export function memorialRepository(db: Queryable) {
     },
 
     /** The memorials `userId` is a member of, most recently joined first. */
-    async listPartOf(opts: { userId: string; status?: MemorialStatus; after: [string, string] | null; limit: number }) {
+    async listPartOf(opts: {
+      userId: string;
+      status?: MemorialStatus;
+      after: [string, string] | null;
+      limit: number;
+    }) {
       const params: unknown[] = [opts.userId, opts.limit + 1];
       const where = ['mm.user_id = $1'];
       if (opts.status) {
@@ -204,7 +229,11 @@ export function memorialRepository(db: Queryable) {
     },
 
     async getBiography(id: string) {
-      const { rows } = await db.query<{ html: string; updated_at: Date | string | null; updated_by: string | null }>(
+      const { rows } = await db.query<{
+        html: string;
+        updated_at: Date | string | null;
+        updated_by: string | null;
+      }>(
         `SELECT m.biography_html AS html, m.biography_updated_at AS updated_at, u.name AS updated_by
            FROM memorials m LEFT JOIN users u ON u.id = m.biography_updated_by WHERE m.id = $1`,
         [id],
@@ -221,7 +250,12 @@ export function memorialRepository(db: Queryable) {
     },
 
     /** Replaces the access code; null when the new hash is taken (the caller retries with another code). */
-    async replaceAccessCode(q: Queryable, id: string, codeHash: string, codeEncrypted: string): Promise<number | null> {
+    async replaceAccessCode(
+      q: Queryable,
+      id: string,
+      codeHash: string,
+      codeEncrypted: string,
+    ): Promise<number | null> {
       const { rows } = await q.query<{ access_code_version: number }>(
         `UPDATE memorials SET access_code_hash = $2, access_code_encrypted = $3,
                 access_code_version = access_code_version + 1, updated_at = now()

@@ -47,7 +47,11 @@ export const memorialRoutes =
       },
       async (req, reply) => {
         const caller = await requireUser(req);
-        const { id, replayed } = await service.createConcept(caller, req.body, req.headers['idempotency-key']);
+        const { id, replayed } = await service.createConcept(
+          caller,
+          req.body,
+          req.headers['idempotency-key'],
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send({ id });
       },
@@ -74,7 +78,8 @@ export const memorialRoutes =
           tags,
           security,
           summary: 'Mijn gedenkpagina’s',
-          description: 'De pagina’s waarvan de ingelogde gebruiker lid is, met rol, status en tellers. Laatst toegetreden eerst.',
+          description:
+            'De pagina’s waarvan de ingelogde gebruiker lid is, met rol, status en tellers. Laatst toegetreden eerst.',
           body: memorialPartOfQuerySchema,
           response: { 200: memorialPartOfResultSchema, ...errorResponses },
         },

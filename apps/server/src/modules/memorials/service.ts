@@ -21,7 +21,13 @@ import { recordAudit } from '../audit/record.ts';
 import { memorialAccessService, memorialNotFound } from './access.ts';
 import { accessCodeCrypto, type AccessCodeCrypto } from './access-code.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from './pagination.ts';
-import { isoOrNull, memorialRepository, toSummary, type MemorialPatch, type MemorialRow } from './repository.ts';
+import {
+  isoOrNull,
+  memorialRepository,
+  toSummary,
+  type MemorialPatch,
+  type MemorialRow,
+} from './repository.ts';
 import { sanitizeBiography } from './sanitize-biography.ts';
 
 const CODE_ATTEMPTS = 8;
@@ -58,7 +64,11 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
      * Creates a concept with the caller as owner and a fresh access code. With an idempotency key, the
      * same user and key within 24 hours return the memorial of the first request.
      */
-    async createConcept(caller: Caller, names: DeceasedNames, idempotencyKey?: string): Promise<{ id: string; replayed: boolean }> {
+    async createConcept(
+      caller: Caller,
+      names: DeceasedNames,
+      idempotencyKey?: string,
+    ): Promise<{ id: string; replayed: boolean }> {
       if (caller.kind !== 'user') throw unauthorized();
       if (idempotencyKey) {
         const earlier = await repo.findIdempotent(caller.userId, idempotencyKey);
@@ -85,7 +95,10 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
           }
           if (!memorialId) throw new Error('no free access code after several attempts');
           const memberId = await repo.insertMember(tx, memorialId, caller.userId, 'owner');
-          if (idempotencyKey && !(await repo.claimIdempotencyKey(tx, caller.userId, idempotencyKey, memorialId))) {
+          if (
+            idempotencyKey &&
+            !(await repo.claimIdempotencyKey(tx, caller.userId, idempotencyKey, memorialId))
+          ) {
             throw new IdempotentReplay();
           }
           await recordAudit(tx, {
@@ -130,7 +143,11 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
             deathDate: 'Overlijdensdatum ligt voor de geboortedatum',
           });
         }
-        if (input.status && input.status !== current.status && !memorialStatusTransitions[current.status].includes(input.status)) {
+        if (
+          input.status &&
+          input.status !== current.status &&
+          !memorialStatusTransitions[current.status].includes(input.status)
+        ) {
           throw new AppError(
             409,
             'INVALID_STATUS_TRANSITION',
@@ -169,8 +186,16 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
 
         const { status, visibility, ...details } = changes;
         if (status) {
-          const action = status.to === 'active' && status.from === 'concept' ? 'memorial.published' : `memorial.${status.to === 'archived' ? 'archived' : 'reactivated'}`;
-          await recordAudit(tx, { memorialId: input.id, actor: caller, action, details: { from: status.from, to: status.to } });
+          const action =
+            status.to === 'active' && status.from === 'concept'
+              ? 'memorial.published'
+              : `memorial.${status.to === 'archived' ? 'archived' : 'reactivated'}`;
+          await recordAudit(tx, {
+            memorialId: input.id,
+            actor: caller,
+            action,
+            details: { from: status.from, to: status.to },
+          });
         }
         if (visibility) {
           await recordAudit(tx, {
@@ -181,7 +206,12 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
           });
         }
         if (Object.keys(details).length > 0) {
-          await recordAudit(tx, { memorialId: input.id, actor: caller, action: 'memorial.details_updated', details: { changes: details } });
+          await recordAudit(tx, {
+            memorialId: input.id,
+            actor: caller,
+            action: 'memorial.details_updated',
+            details: { changes: details },
+          });
         }
         return load(tx, input.id, role!);
       });
@@ -204,7 +234,12 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
       return toPage(
         rows,
         limit,
-        (r) => ({ ...toSummary(r), role: r.role, memberId: r.member_id, joinedAt: new Date(r.joined_at).toISOString() }),
+        (r) => ({
+          ...toSummary(r),
+          role: r.role,
+          memberId: r.member_id,
+          joinedAt: new Date(r.joined_at).toISOString(),
+        }),
         (r) => [r.cursor_ts, r.member_id],
       );
     },
@@ -221,9 +256,12 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
       await access.require(caller, memorialId, 'editor');
       const clean = sanitizeBiography(html);
       if (clean.length > BIOGRAPHY_MAX_CHARS) {
-        throw badRequest(`Het levensverhaal is te lang (maximaal ${BIOGRAPHY_MAX_CHARS} tekens opmaak inbegrepen).`, {
-          html: `Levensverhaal mag maximaal ${BIOGRAPHY_MAX_CHARS} tekens zijn`,
-        });
+        throw badRequest(
+          `Het levensverhaal is te lang (maximaal ${BIOGRAPHY_MAX_CHARS} tekens opmaak inbegrepen).`,
+          {
+            html: `Levensverhaal mag maximaal ${BIOGRAPHY_MAX_CHARS} tekens zijn`,
+          },
+        );
       }
       await db.transaction(async (tx) => {
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
@@ -263,7 +301,11 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
         });
         if (version != null) return { memorialId, accessCode: code, accessCodeVersion: version };
       }
-      throw new AppError(409, errorCodes.conflict, 'Er kon geen nieuwe toegangscode worden gemaakt. Probeer het opnieuw.');
+      throw new AppError(
+        409,
+        errorCodes.conflict,
+        'Er kon geen nieuwe toegangscode worden gemaakt. Probeer het opnieuw.',
+      );
     },
   };
 }

@@ -2,6 +2,11 @@ import { memoryErrorCodes } from '@aandenken/contract';
 import { AppError } from '../../lib/errors.ts';
 
 export const memoryNotFound = () =>
-  new AppError(404, memoryErrorCodes.memoryNotFound, 'Deze herinnering bestaat niet of je hebt er geen toegang toe.');
+  new AppError(
+    404,
+    memoryErrorCodes.memoryNotFound,
+    'Deze herinnering bestaat niet of je hebt er geen toegang toe.',
+  );
 
-export const invalidTransition = (message: string) => new AppError(409, memoryErrorCodes.memoryInvalidTransition, message);
+export const invalidTransition = (message: string) =>
+  new AppError(409, memoryErrorCodes.memoryInvalidTransition, message);

@@ -16,7 +16,8 @@ export interface MemoryFacts {
 
 export function isMemoryAuthor(caller: Caller, m: MemoryFacts): boolean {
   if (caller.kind === 'user') return m.authorUserId !== null && m.authorUserId === caller.userId;
-  if (caller.kind === 'guest') return m.authorGuestTokenId !== null && m.authorGuestTokenId === caller.tokenId;
+  if (caller.kind === 'guest')
+    return m.authorGuestTokenId !== null && m.authorGuestTokenId === caller.tokenId;
   return false;
 }
 
@@ -47,6 +48,11 @@ export function canDeleteMemory(caller: Caller, access: MemorialAccess, m: Memor
 }
 
 /** Anyone may see it without signing in: a published, not members-only memory on an active public memorial. */
-export function isMemoryOpen(access: Pick<MemorialAccess, 'status' | 'visibility'>, m: Pick<MemoryFacts, 'status' | 'membersOnly'>) {
-  return access.visibility === 'public' && access.status === 'active' && m.status === 'published' && !m.membersOnly;
+export function isMemoryOpen(
+  access: Pick<MemorialAccess, 'status' | 'visibility'>,
+  m: Pick<MemoryFacts, 'status' | 'membersOnly'>,
+) {
+  return (
+    access.visibility === 'public' && access.status === 'active' && m.status === 'published' && !m.membersOnly
+  );
 }

@@ -72,7 +72,10 @@ export function memoriesRepository(db: Queryable) {
         members_only: boolean;
         author_user_id: string | null;
         author_guest_token_id: string | null;
-      }>('SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id FROM memories WHERE id = $1', [id]);
+      }>(
+        'SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id FROM memories WHERE id = $1',
+        [id],
+      );
       const r = rows[0];
       return r
         ? {
@@ -108,12 +111,25 @@ export function memoriesRepository(db: Queryable) {
         `INSERT INTO memories (memorial_id, year_label, body, members_only, author_kind, author_user_id,
                                author_guest_token_id, author_name)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [m.memorialId, m.yearLabel, m.body, m.membersOnly, m.authorKind, m.authorUserId, m.authorGuestTokenId, m.authorName],
+        [
+          m.memorialId,
+          m.yearLabel,
+          m.body,
+          m.membersOnly,
+          m.authorKind,
+          m.authorUserId,
+          m.authorGuestTokenId,
+          m.authorName,
+        ],
       );
       return rows[0]!.id;
     },
 
-    async update(q: Queryable, id: string, patch: { yearLabel?: string; body?: string; status?: MemoryStatus }): Promise<void> {
+    async update(
+      q: Queryable,
+      id: string,
+      patch: { yearLabel?: string; body?: string; status?: MemoryStatus },
+    ): Promise<void> {
       await q.query(
         `UPDATE memories SET year_label = coalesce($2, year_label), body = coalesce($3, body),
                 status = coalesce($4, status), updated_at = now()
@@ -123,7 +139,12 @@ export function memoriesRepository(db: Queryable) {
     },
 
     /** Sets a status; publishing stamps the first publication time; a moderator is recorded. */
-    async setStatus(q: Queryable, id: string, status: MemoryStatus, moderatorUserId: string | null): Promise<void> {
+    async setStatus(
+      q: Queryable,
+      id: string,
+      status: MemoryStatus,
+      moderatorUserId: string | null,
+    ): Promise<void> {
       await q.query(
         `UPDATE memories
             SET status = $2,
@@ -137,7 +158,10 @@ export function memoriesRepository(db: Queryable) {
     },
 
     async setMembersOnly(q: Queryable, id: string, membersOnly: boolean): Promise<void> {
-      await q.query('UPDATE memories SET members_only = $2, updated_at = now() WHERE id = $1', [id, membersOnly]);
+      await q.query('UPDATE memories SET members_only = $2, updated_at = now() WHERE id = $1', [
+        id,
+        membersOnly,
+      ]);
     },
 
     async delete(q: Queryable, id: string): Promise<void> {
@@ -145,7 +169,10 @@ export function memoriesRepository(db: Queryable) {
     },
 
     /** The wall: published memories, newest first; members-only ones only when `members` (or the viewer's own). */
-    async wall(memorialId: string, o: { viewer: Viewer; members: boolean; after: Cursor; limit: number }): Promise<MemoryRow[]> {
+    async wall(
+      memorialId: string,
+      o: { viewer: Viewer; members: boolean; after: Cursor; limit: number },
+    ): Promise<MemoryRow[]> {
       const { rows } = await db.query<MemoryRow>(
         `${select}
           WHERE mo.memorial_id = $3 AND mo.status = 'published'
@@ -153,20 +180,37 @@ export function memoriesRepository(db: Queryable) {
             AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $7`,
-        [...viewerParams(o.viewer), memorialId, o.members, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],
+        [
+          ...viewerParams(o.viewer),
+          memorialId,
+          o.members,
+          o.after?.[0] ?? null,
+          o.after?.[1] ?? null,
+          o.limit,
+        ],
       );
       return rows;
     },
 
     /** For editors and owners: the given statuses (never concepts), newest first. */
-    async manage(memorialId: string, o: { viewer: Viewer; statuses: MemoryStatus[]; after: Cursor; limit: number }): Promise<MemoryRow[]> {
+    async manage(
+      memorialId: string,
+      o: { viewer: Viewer; statuses: MemoryStatus[]; after: Cursor; limit: number },
+    ): Promise<MemoryRow[]> {
       const { rows } = await db.query<MemoryRow>(
         `${select}
           WHERE mo.memorial_id = $3 AND mo.status = ANY($4::text[])
             AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $7`,
-        [...viewerParams(o.viewer), memorialId, o.statuses, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],
+        [
+          ...viewerParams(o.viewer),
+          memorialId,
+          o.statuses,
+          o.after?.[0] ?? null,
+          o.after?.[1] ?? null,
+          o.limit,
+        ],
       );
       return rows;
     },
@@ -185,7 +229,12 @@ export function memoriesRepository(db: Queryable) {
      * The viewer's own memories, all statuses, newest first: a user's on memorials they are still a
      * member of (or on `memorialId`), a guest's written with their guest token.
      */
-    async own(o: { viewer: Viewer; memorialId: string | null; after: Cursor; limit: number }): Promise<OwnMemoryRow[]> {
+    async own(o: {
+      viewer: Viewer;
+      memorialId: string | null;
+      after: Cursor;
+      limit: number;
+    }): Promise<OwnMemoryRow[]> {
       const { rows } = await db.query<OwnMemoryRow>(
         `${selectWith(
           'mem.status AS memorial_status, mem.visibility AS memorial_visibility, mm.role AS member_role,',
@@ -220,11 +269,10 @@ export function memoriesRepository(db: Queryable) {
     },
 
     async unlove(memoryId: string, viewer: Viewer): Promise<void> {
-      await db.query('DELETE FROM memory_loves WHERE memory_id = $1 AND (user_id = $2::text OR guest_token_id = $3::text)', [
-        memoryId,
-        viewer.userId,
-        viewer.guestTokenId,
-      ]);
+      await db.query(
+        'DELETE FROM memory_loves WHERE memory_id = $1 AND (user_id = $2::text OR guest_token_id = $3::text)',
+        [memoryId, viewer.userId, viewer.guestTokenId],
+      );
     },
   };
 }

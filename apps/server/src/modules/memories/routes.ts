@@ -28,7 +28,10 @@ export const memoryRoutes =
   (deps: Deps): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const service = memoryService({ db: deps.db, signer: mediaUrlSigner({ db: deps.db, apiUrl: deps.config.API_URL }) });
+    const service = memoryService({
+      db: deps.db,
+      signer: mediaUrlSigner({ db: deps.db, apiUrl: deps.config.API_URL }),
+    });
 
     app.post(
       '/memories/concept',
@@ -55,7 +58,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Herinnering wijzigen',
-          description: 'De schrijver, of een redacteur/eigenaar. Wijzigt een gast een gepubliceerde herinnering, dan wacht die weer op goedkeuring.',
+          description:
+            'De schrijver, of een redacteur/eigenaar. Wijzigt een gast een gepubliceerde herinnering, dan wacht die weer op goedkeuring.',
           body: memoryUpdateSchema,
           response: { 200: memorySchema, ...errorResponses },
         },
@@ -86,7 +90,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Herinnering goedkeuren of afwijzen',
-          description: "Redacteur of eigenaar. 'published' keurt goed (of zet een afgewezen herinnering terug), 'rejected' wijst af of haalt offline.",
+          description:
+            "Redacteur of eigenaar. 'published' keurt goed (of zet een afgewezen herinnering terug), 'rejected' wijst af of haalt offline.",
           body: memoryStatusUpdateSchema,
           response: { 200: memorySchema, ...errorResponses },
         },
@@ -101,7 +106,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Alleen voor leden aan of uit',
-          description: 'De schrijver, of een redacteur/eigenaar. Leden zijn ingelogde mensen met een rol op de pagina.',
+          description:
+            'De schrijver, of een redacteur/eigenaar. Leden zijn ingelogde mensen met een rol op de pagina.',
           body: memoryPrivacyUpdateSchema,
           response: { 200: memorySchema, ...errorResponses },
         },
@@ -116,7 +122,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Herinnering verwijderen',
-          description: 'De schrijver, of een redacteur/eigenaar. Foto’s en video’s van de herinnering gaan mee.',
+          description:
+            'De schrijver, of een redacteur/eigenaar. Foto’s en video’s van de herinnering gaan mee.',
           params: idParamSchema,
           response: { 200: memoryDeletedSchema, ...errorResponses },
         },
@@ -131,7 +138,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Eén herinnering',
-          description: 'Voor wie de herinnering mag zien; anders 404, net als een herinnering die niet bestaat.',
+          description:
+            'Voor wie de herinnering mag zien; anders 404, net als een herinnering die niet bestaat.',
           params: idParamSchema,
           response: { 200: memorySchema, ...errorResponses },
         },
@@ -157,8 +165,11 @@ export const memoryRoutes =
       async (req, reply) =>
         req.body.cursor
           ? service.wall(await req.caller(), req.body)
-          : deps.responseCache.serve(req, reply, { memorialId: req.body.memorialId, name: `wall-${req.body.limit}` }, async () =>
-              service.wall(await req.caller(), req.body),
+          : deps.responseCache.serve(
+              req,
+              reply,
+              { memorialId: req.body.memorialId, name: `wall-${req.body.limit}` },
+              async () => service.wall(await req.caller(), req.body),
             ),
     );
 
@@ -169,7 +180,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Herinneringen beheren (wachtrij en alle)',
-          description: 'Redacteur of eigenaar: wachtend, gepubliceerd en afgewezen (of één status), nieuwste eerst, met aantallen per status.',
+          description:
+            'Redacteur of eigenaar: wachtend, gepubliceerd en afgewezen (of één status), nieuwste eerst, met aantallen per status.',
           body: memoryManageQuerySchema,
           response: { 200: memoryManagePageSchema, ...errorResponses },
         },
@@ -201,7 +213,8 @@ export const memoryRoutes =
           tags,
           security,
           summary: 'Herinnering mooi vinden',
-          description: 'Leden en gasten, voor een gepubliceerde herinnering die ze mogen zien. Nogmaals aanroepen verandert niets.',
+          description:
+            'Leden en gasten, voor een gepubliceerde herinnering die ze mogen zien. Nogmaals aanroepen verandert niets.',
           params: idParamSchema,
           response: { 200: memoryLoveResultSchema, ...errorResponses },
         },

@@ -43,7 +43,9 @@ const viewerOf = (caller: Caller): Viewer => ({
   guestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
 });
 
-const factsOf = (r: Pick<MemoryRow, 'status' | 'members_only' | 'author_user_id' | 'author_guest_token_id'>): MemoryFacts => ({
+const factsOf = (
+  r: Pick<MemoryRow, 'status' | 'members_only' | 'author_user_id' | 'author_guest_token_id'>,
+): MemoryFacts => ({
   status: r.status,
   membersOnly: r.members_only,
   authorUserId: r.author_user_id,
@@ -74,7 +76,13 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     };
   }
 
-  function toMemory(caller: Caller, acc: MemorialAccess, row: MemoryRow, mediaRows: MediaRow[], urls: MediaUrls): Memory {
+  function toMemory(
+    caller: Caller,
+    acc: MemorialAccess,
+    row: MemoryRow,
+    mediaRows: MediaRow[],
+    urls: MediaUrls,
+  ): Memory {
     const facts = factsOf(row);
     const open = isMemoryOpen(acc, facts);
     return {
@@ -124,8 +132,14 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     async createConcept(caller: Caller, input: z.output<typeof memoryCreateSchema>): Promise<Memory> {
       const acc = await access.require(caller, input.memorialId, 'guest');
       if (acc.status === 'archived') throw memorialArchived();
-      const authorName = caller.kind === 'guest' ? (input.authorName ?? caller.guestName ?? null) : (caller.kind === 'user' ? caller.name : null);
-      if (caller.kind === 'guest' && !authorName) throw badRequest('Vul je naam in.', { authorName: 'Vul je naam in' });
+      const authorName =
+        caller.kind === 'guest'
+          ? (input.authorName ?? caller.guestName ?? null)
+          : caller.kind === 'user'
+            ? caller.name
+            : null;
+      if (caller.kind === 'guest' && !authorName)
+        throw badRequest('Vul je naam in.', { authorName: 'Vul je naam in' });
       const id = await repo.insert(db, {
         memorialId: input.memorialId,
         yearLabel: input.yearLabel,
@@ -142,9 +156,11 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     /** The author, or an editor/owner. A guest's change to a published memory goes back for approval. */
     async update(caller: Caller, input: z.output<typeof memoryUpdateSchema>): Promise<Memory> {
       const { facts, acc } = await requireVisible(caller, input.id);
-      if (!canEditMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering wijzigen.');
+      if (!canEditMemory(caller, acc, facts))
+        throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering wijzigen.');
       const author = isMemoryAuthor(caller, facts);
-      const backToModeration = author && facts.status === 'published' && !roleAtLeast(acc.role, 'contributor');
+      const backToModeration =
+        author && facts.status === 'published' && !roleAtLeast(acc.role, 'contributor');
       await db.transaction(async (tx) => {
         await repo.update(tx, input.id, {
           yearLabel: input.yearLabel,
@@ -152,7 +168,13 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
           status: backToModeration ? 'pending' : undefined,
         });
         if (!author) {
-          await recordAudit(tx, { memorialId: facts.memorialId, actor: caller, action: 'memory.edited', targetType: 'memory', targetId: input.id });
+          await recordAudit(tx, {
+            memorialId: facts.memorialId,
+            actor: caller,
+            action: 'memory.edited',
+            targetType: 'memory',
+            targetId: input.id,
+          });
         }
       });
       return load(caller, acc, input.id);
@@ -188,8 +210,10 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     /** Moderation by editors and owners: approve or reject (also take down, or restore a rejected one). */
     async moderate(caller: Caller, input: z.output<typeof memoryStatusUpdateSchema>): Promise<Memory> {
       const { facts, acc } = await requireVisible(caller, input.id);
-      if (!roleAtLeast(acc.role, 'editor')) throw forbidden('Alleen redacteuren en eigenaren kunnen herinneringen goedkeuren of afwijzen.');
-      if (facts.status === 'concept') throw invalidTransition('Een concept kan pas worden beoordeeld als de schrijver het indient.');
+      if (!roleAtLeast(acc.role, 'editor'))
+        throw forbidden('Alleen redacteuren en eigenaren kunnen herinneringen goedkeuren of afwijzen.');
+      if (facts.status === 'concept')
+        throw invalidTransition('Een concept kan pas worden beoordeeld als de schrijver het indient.');
       if (facts.status !== input.status) {
         await db.transaction(async (tx) => {
           await repo.setStatus(tx, input.id, input.status, caller.kind === 'user' ? caller.userId : null);
@@ -209,7 +233,8 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     /** Members only or not: the author, or an editor/owner. */
     async setPrivacy(caller: Caller, input: z.output<typeof memoryPrivacyUpdateSchema>): Promise<Memory> {
       const { facts, acc } = await requireVisible(caller, input.id);
-      if (!canEditMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan dit wijzigen.');
+      if (!canEditMemory(caller, acc, facts))
+        throw forbidden('Alleen de schrijver of een redacteur kan dit wijzigen.');
       if (facts.membersOnly !== input.membersOnly) {
         await db.transaction(async (tx) => {
           await repo.setMembersOnly(tx, input.id, input.membersOnly);
@@ -229,7 +254,8 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     /** The author, or an editor/owner. Its photos go with it (their files are removed in the background). */
     async remove(caller: Caller, id: string): Promise<{ id: string; deleted: true }> {
       const { facts, acc } = await requireVisible(caller, id);
-      if (!canDeleteMemory(caller, acc, facts)) throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering verwijderen.');
+      if (!canDeleteMemory(caller, acc, facts))
+        throw forbidden('Alleen de schrijver of een redacteur kan deze herinnering verwijderen.');
       await db.transaction(async (tx) => {
         await repo.delete(tx, id);
         await recordAudit(tx, {
@@ -284,12 +310,22 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
       const memorialId = input.memorialId ?? (caller.kind === 'guest' ? caller.memorialId : null);
       const single = memorialId ? await access.require(caller, memorialId, 'guest') : null;
       const limit = clampLimit(input.limit);
-      const rows = await repo.own({ viewer: viewerOf(caller), memorialId, after: timeIdCursor(input.cursor), limit: limit + 1 });
+      const rows = await repo.own({
+        viewer: viewerOf(caller),
+        memorialId,
+        after: timeIdCursor(input.cursor),
+        limit: limit + 1,
+      });
       const kept = rows.slice(0, limit);
       // Across memorials the rows carry the caller's standing on each (the query keeps only memorials
       // they are a member of), so no lookup per memorial is needed.
       const accessOf = (r: OwnMemoryRow): MemorialAccess =>
-        single ?? { memorialId: r.memorial_id, status: r.memorial_status, visibility: r.memorial_visibility, role: r.member_role };
+        single ?? {
+          memorialId: r.memorial_id,
+          status: r.memorial_status,
+          visibility: r.memorial_visibility,
+          role: r.member_role,
+        };
       const mediaRows = await media.listByMemoryIds(kept.map((r) => r.id));
       const byMemory = new Map<string, MediaRow[]>();
       for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
@@ -305,7 +341,8 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     /** Members and guests may love a published memory they can see; visitors of a public page may not. */
     async love(caller: Caller, id: string, loved: boolean): Promise<{ id: string; lovedBy: LovedBy }> {
       const { facts, acc } = await requireVisible(caller, id);
-      if (facts.status !== 'published') throw invalidTransition('Alleen gepubliceerde herinneringen kun je mooi vinden.');
+      if (facts.status !== 'published')
+        throw invalidTransition('Alleen gepubliceerde herinneringen kun je mooi vinden.');
       if (!roleAtLeast(acc.role, 'guest') || caller.kind === 'anonymous') {
         throw forbidden('Alleen leden en gasten van deze pagina kunnen een herinnering mooi vinden.');
       }

@@ -14,8 +14,10 @@ function loadPages(dist: string): Map<string, Buffer> {
   const pages = new Map<string, Buffer>();
   const walk = (dir: string, route: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== 'assets') walk(path.join(dir, entry.name), `${route}/${entry.name}`);
-      else if (entry.name === 'index.html') pages.set(route || '/', fs.readFileSync(path.join(dir, entry.name)));
+      if (entry.isDirectory() && entry.name !== 'assets')
+        walk(path.join(dir, entry.name), `${route}/${entry.name}`);
+      else if (entry.name === 'index.html')
+        pages.set(route || '/', fs.readFileSync(path.join(dir, entry.name)));
     }
   };
   walk(dist, '');
@@ -49,7 +51,9 @@ export const sitePlugin =
           const rel = path.relative(dist, filePath);
           reply.header(
             'cache-control',
-            rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            rel.startsWith(`assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
           );
         },
       } as Parameters<typeof fastifyStatic>[1]);
@@ -71,7 +75,11 @@ export const sitePlugin =
     };
     for (const html of new Set(pages.values())) encoded(html);
     const sendHtml = (reply: FastifyReply, status: number, html: Buffer) => {
-      reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
       const accept = String(reply.request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
       if (!encoding) return reply.send(html);
@@ -80,7 +88,11 @@ export const sitePlugin =
 
     app.setNotFoundHandler((req, reply) => {
       const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
-      if (pathname === '/core' || pathname.startsWith('/core/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      if (
+        pathname === '/core' ||
+        pathname.startsWith('/core/') ||
+        (req.method !== 'GET' && req.method !== 'HEAD')
+      ) {
         return reply.status(404).send({ code: errorCodes.notFound, message: 'Deze API-route bestaat niet.' });
       }
       if (!built) {

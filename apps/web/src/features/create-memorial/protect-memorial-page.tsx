@@ -58,9 +58,20 @@ export default function ProtectMemorialPage() {
       >
         {() => (
           <>
-            <TextField name="email" label="E-mailadres" type="email" required autoComplete="email" inputMode="email" />
+            <TextField
+              name="email"
+              label="E-mailadres"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+            />
             <Button type="submit" size="lg" className="w-full" disabled={leaving}>
-              {leaving ? <Spinner className="[&>span]:h-5 [&>span]:w-5" /> : <Mail aria-hidden className="h-4 w-4" />}
+              {leaving ? (
+                <Spinner className="[&>span]:h-5 [&>span]:w-5" />
+              ) : (
+                <Mail aria-hidden className="h-4 w-4" />
+              )}
               Doorgaan met e-mail
             </Button>
           </>
@@ -71,7 +82,13 @@ export default function ProtectMemorialPage() {
         of
         <span className="h-px flex-1 bg-border" />
       </div>
-      <Button variant="outline" size="lg" className="w-full" disabled={leaving} onClick={() => go(() => auth.signIn({ returnUrl, idpHint: 'google' }))}>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={leaving}
+        onClick={() => go(() => auth.signIn({ returnUrl, idpHint: 'google' }))}
+      >
         <span aria-hidden className="font-bold">
           G
         </span>

@@ -11,7 +11,8 @@ import { FlowCard } from './components/flow-card.tsx';
 import { namesFromSearch, withNames } from './names.ts';
 
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+    return error.message;
   if (error instanceof ApiError && error.isNetworkError) return error.message;
   return 'Het aanmaken van de pagina is niet gelukt. Probeer het opnieuw.';
 }
@@ -29,7 +30,8 @@ export default function VerifyMemorialPage() {
 
   if (!names) return <Navigate to={routes.createMemorial} replace />;
   if (auth.status === 'loading') return <PageSpinner />;
-  if (auth.status === 'unauthenticated') return <Navigate to={withNames(routes.protectMemorial, names)} replace />;
+  if (auth.status === 'unauthenticated')
+    return <Navigate to={withNames(routes.protectMemorial, names)} replace />;
 
   const pending = create.isPending || create.isSuccess;
 
@@ -49,7 +51,11 @@ export default function VerifyMemorialPage() {
   };
 
   return (
-    <FlowCard step={3} title="Controleer en maak de pagina" intro="Klopt de naam? Dan maken we de gedenkpagina voor je aan.">
+    <FlowCard
+      step={3}
+      title="Controleer en maak de pagina"
+      intro="Klopt de naam? Dan maken we de gedenkpagina voor je aan."
+    >
       <title>Pagina maken · Aandenken</title>
       <div className="flex items-center gap-4 rounded-2xl border border-border bg-background-soft p-5">
         <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent">
@@ -63,12 +69,18 @@ export default function VerifyMemorialPage() {
         </div>
       </div>
       <p className="mt-3 text-sm">
-        <Link to={withNames(routes.createMemorial, names)} className="font-medium text-primary underline underline-offset-4">
+        <Link
+          to={withNames(routes.createMemorial, names)}
+          className="font-medium text-primary underline underline-offset-4"
+        >
           Naam aanpassen
         </Link>
       </p>
       {create.isError && (
-        <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
+        <div
+          role="alert"
+          className="mt-6 flex items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+        >
           <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <p>{failureMessage(create.error)}</p>
         </div>
@@ -76,7 +88,13 @@ export default function VerifyMemorialPage() {
       <p className="mt-6 text-sm leading-relaxed text-muted">
         Door verder te gaan ga je akkoord met de algemene voorwaarden en het privacybeleid van Aandenken.
       </p>
-      <Button size="lg" className="mt-6 w-full" disabled={pending} aria-busy={pending} onClick={() => void submit()}>
+      <Button
+        size="lg"
+        className="mt-6 w-full"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => void submit()}
+      >
         {pending ? (
           <>
             <Spinner className="[&>span]:h-5 [&>span]:w-5" />

@@ -97,7 +97,10 @@ function ExampleProfile({ example, reversed }: { example: ExampleMemorial; rever
             </li>
           ))}
         </ul>
-        <Link to={routes.memorial(example.memorialId)} className={buttonClass('primary', 'md', 'mt-7 self-start')}>
+        <Link
+          to={routes.memorial(example.memorialId)}
+          className={buttonClass('primary', 'md', 'mt-7 self-start')}
+        >
           Bekijk de gedenkpagina van {example.title.split(' ')[0]}
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>

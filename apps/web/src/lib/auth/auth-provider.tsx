@@ -44,8 +44,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status: state.status,
       user: state.user,
-      signIn: (options) => load().then(({ session }) => session.signIn(options)).catch(startFailed),
-      register: (options) => load().then(({ session }) => session.register(options)).catch(startFailed),
+      signIn: (options) =>
+        load()
+          .then(({ session }) => session.signIn(options))
+          .catch(startFailed),
+      register: (options) =>
+        load()
+          .then(({ session }) => session.register(options))
+          .catch(startFailed),
       signOut: (options) =>
         load()
           .then(({ session }) => session.signOut(options))

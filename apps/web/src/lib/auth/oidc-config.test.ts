@@ -16,8 +16,17 @@ describe('identity client configuration', () => {
   });
 
   it('follows only paths on this site after signing in or out', () => {
-    expect(safeReturnUrl('/verify-memorial?firstName=Jan&lastName=Jansen')).toBe('/verify-memorial?firstName=Jan&lastName=Jansen');
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', undefined, 42]) {
+    expect(safeReturnUrl('/verify-memorial?firstName=Jan&lastName=Jansen')).toBe(
+      '/verify-memorial?firstName=Jan&lastName=Jansen',
+    );
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      undefined,
+      42,
+    ]) {
       expect(safeReturnUrl(bad)).toBe('/');
     }
   });

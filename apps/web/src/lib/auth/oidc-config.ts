@@ -22,6 +22,12 @@ export function hasStoredSession(): boolean {
 
 /** Only paths on this site are followed after signing in or out (no open redirects). */
 export function safeReturnUrl(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  )
+    return '/';
   return value;
 }

@@ -48,7 +48,10 @@ function spentRefreshTokens(): string[] {
 
 function rememberSpent(print: string) {
   try {
-    localStorage.setItem(SPENT_REFRESH_TOKENS, JSON.stringify([print, ...spentRefreshTokens()].slice(0, SPENT_REMEMBERED)));
+    localStorage.setItem(
+      SPENT_REFRESH_TOKENS,
+      JSON.stringify([print, ...spentRefreshTokens()].slice(0, SPENT_REMEMBERED)),
+    );
   } catch {
     // Storage full or blocked: renewals still work, only the cross-tab guard is weaker.
   }
@@ -77,7 +80,8 @@ export class SerialisedUserManager extends UserManager {
     const before = await this.getUser();
     return withRenewLock(async () => {
       const current = await this.getUser();
-      if (current && before && current.access_token !== before.access_token && !current.expired) return current;
+      if (current && before && current.access_token !== before.access_token && !current.expired)
+        return current;
       let forceIframeAuth = args.forceIframeAuth ?? false;
       if (!forceIframeAuth && current?.refresh_token) {
         const print = await fingerprint(current.refresh_token);
@@ -99,7 +103,10 @@ export class SerialisedUserManager extends UserManager {
 export function toAuthUser(user: User): AuthUser {
   const p = user.profile;
   const email = typeof p.email === 'string' ? p.email : '';
-  const name = (typeof p.name === 'string' && p.name) || (typeof p.preferred_username === 'string' && p.preferred_username) || email;
+  const name =
+    (typeof p.name === 'string' && p.name) ||
+    (typeof p.preferred_username === 'string' && p.preferred_username) ||
+    email;
   return { sub: p.sub, name, email };
 }
 
@@ -164,23 +171,32 @@ export function createOidcSession(): OidcSession {
     /** Keycloak's registrations endpoint (the embedded provider has it too), with the same request. */
     async register(options) {
       const metadata = await manager.metadataService.getMetadata();
-      const authorization = metadata.authorization_endpoint ?? `${oidcAuthority()}/protocol/openid-connect/auth`;
+      const authorization =
+        metadata.authorization_endpoint ?? `${oidcAuthority()}/protocol/openid-connect/auth`;
       const client = new OidcClient({
         ...manager.settings,
         metadata: { ...metadata, authorization_endpoint: authorization.replace(/\/auth$/, '/registrations') },
       });
       const state: SignInState = { returnUrl: safeReturnUrl(options.returnUrl), isRegistration: true };
-      const request = await client.createSigninRequest({ state, login_hint: options.loginHint, request_type: 'si:r' });
+      const request = await client.createSigninRequest({
+        state,
+        login_hint: options.loginHint,
+        request_type: 'si:r',
+      });
       window.location.assign(request.url);
     },
 
     async signOut(options = {}) {
       await manager.revokeTokens(['refresh_token']).catch(() => undefined);
-      await manager.signoutRedirect({ state: { returnUrl: safeReturnUrl(options.returnUrl ?? currentPath()) } });
+      await manager.signoutRedirect({
+        state: { returnUrl: safeReturnUrl(options.returnUrl ?? currentPath()) },
+      });
     },
 
     completeSignIn() {
-      signInDone ??= manager.signinRedirectCallback().then((user) => safeReturnUrl((user.state as SignInState | undefined)?.returnUrl));
+      signInDone ??= manager
+        .signinRedirectCallback()
+        .then((user) => safeReturnUrl((user.state as SignInState | undefined)?.returnUrl));
       return signInDone;
     },
 
@@ -242,7 +258,13 @@ function Reporter({ session, onChange }: { session: OidcSession; onChange: (stat
   return null;
 }
 
-export function OidcBridge({ session, onChange }: { session: OidcSession; onChange: (state: BridgeState) => void }) {
+export function OidcBridge({
+  session,
+  onChange,
+}: {
+  session: OidcSession;
+  onChange: (state: BridgeState) => void;
+}) {
   return (
     <OidcProvider userManager={session.manager} skipSigninCallback>
       <Reporter session={session} onChange={onChange} />

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The create flow's steps share one calm card, with the step shown for orientation. */
-export function FlowCard({ step, title, intro, children }: { step: 1 | 2 | 3; title: string; intro: ReactNode; children: ReactNode }) {
+export function FlowCard({
+  step,
+  title,
+  intro,
+  children,
+}: {
+  step: 1 | 2 | 3;
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="relative flex min-h-[calc(100dvh-4rem)] items-start justify-center overflow-hidden py-14 sm:items-center">
       <div

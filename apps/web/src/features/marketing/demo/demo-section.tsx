@@ -11,7 +11,9 @@ function useNearViewport<T extends Element>() {
   const ref = useRef<T>(null);
   // Without IntersectionObserver (very old browsers) the carousel simply loads at once. The prerendered
   // HTML (no window) shows the placeholder, as the browser's first render does, so hydration matches.
-  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const el = ref.current;
     if (!el || near) return;

@@ -81,7 +81,10 @@ export function ExamplesCarousel({ examples }: { examples: readonly ExampleMemor
               <ExampleCard
                 example={example}
                 footer={
-                  <Link to={routes.memorial(example.memorialId)} className={buttonClass('primary', 'md', 'w-full')}>
+                  <Link
+                    to={routes.memorial(example.memorialId)}
+                    className={buttonClass('primary', 'md', 'w-full')}
+                  >
                     Bekijk profiel
                   </Link>
                 }

@@ -30,7 +30,10 @@ export function ExamplesSection() {
               example={example}
               className="transition-shadow hover:shadow-lift"
               footer={
-                <Link to={routes.memorial(example.memorialId)} className="inline-flex items-center gap-1.5 rounded-md font-medium text-primary hover:underline">
+                <Link
+                  to={routes.memorial(example.memorialId)}
+                  className="inline-flex items-center gap-1.5 rounded-md font-medium text-primary hover:underline"
+                >
                   Bekijk de gedenkpagina
                   <ArrowRight aria-hidden className="h-4 w-4" />
                 </Link>
