@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { accessCodeFormSchema, contactMessageSchema } from '@aandenken/contract';
 import { ApiError } from '../../lib/api-client.ts';
-import { Form, FormError, TextField } from './form.tsx';
+import { Form, FormError, SubmitButton, TextField } from './form.tsx';
 
 afterEach(cleanup);
 
@@ -84,5 +84,36 @@ describe('<Form>', () => {
     expect(await screen.findByText('Deze code is verlopen')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Controleer de code.');
     expect(input.value).toBe('12345678');
+  });
+});
+
+describe('<SubmitButton>', () => {
+  it('is disabled with its busy label while the form is sent, so nothing is sent twice', async () => {
+    let finish = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(
+      <Form schema={accessCodeFormSchema} defaultValues={{ accessCode: '12345678' }} onSubmit={onSubmit}>
+        {() => (
+          <SubmitButton busyLabel="Bezig met openen..." iconAfter={<span data-testid="arrow" />}>
+            Ga naar pagina
+          </SubmitButton>
+        )}
+      </Form>,
+    );
+    const button = screen.getByRole('button', { name: 'Ga naar pagina' });
+    expect(screen.getByTestId('arrow')).toBeTruthy();
+    fireEvent.click(button);
+    const busy = await screen.findByRole('button', { name: 'Bezig met openen...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByTestId('arrow')).toBeNull();
+    fireEvent.click(busy);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Ga naar pagina' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
   });
 });

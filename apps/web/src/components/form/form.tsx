@@ -3,6 +3,7 @@ import {
   FormProvider,
   useForm,
   useFormContext,
+  useFormState,
   type DefaultValues,
   type FieldValues,
   type Path,
@@ -12,6 +13,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AlertCircle } from 'lucide-react';
 import { ApiError } from '../../lib/api-client.ts';
+import { Button, type ButtonProps } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
@@ -253,5 +256,45 @@ export function SelectField({
         </div>
       )}
     </FieldShell>
+  );
+}
+
+interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'children'> {
+  children: ReactNode;
+  /** Shown instead of the label while the form is sent, e.g. 'Versturen...'. Without it the label stays. */
+  busyLabel?: ReactNode;
+  /** An icon before the label (replaced by the spinner while sending). */
+  icon?: ReactNode;
+  /** An icon after the label (hidden while sending). */
+  iconAfter?: ReactNode;
+}
+
+/** The form's submit button: disabled with a spinner while the form is sent, so nothing is sent twice. */
+export function SubmitButton({
+  children,
+  busyLabel,
+  icon,
+  iconAfter,
+  disabled,
+  size,
+  ...props
+}: SubmitButtonProps) {
+  const { isSubmitting } = useFormState();
+  const ring = size === 'lg' ? 'h-5 w-5 [&>span]:h-5 [&>span]:w-5' : 'h-4 w-4 [&>span]:h-4 [&>span]:w-4';
+  return (
+    <Button type="submit" size={size} disabled={isSubmitting || disabled} aria-busy={isSubmitting} {...props}>
+      {isSubmitting ? (
+        <>
+          <Spinner className={ring} />
+          {busyLabel ?? children}
+        </>
+      ) : (
+        <>
+          {icon}
+          {children}
+          {iconAfter}
+        </>
+      )}
+    </Button>
   );
 }

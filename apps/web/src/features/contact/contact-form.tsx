@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { CheckCircle2, Send } from 'lucide-react';
 import { contactMessageSchema, contactSubjectLabels, contactSubjects } from '@aandenken/contract';
-import { Form, FormError, SelectField, TextareaField, TextField } from '../../components/form/form.tsx';
+import {
+  Form,
+  FormError,
+  SelectField,
+  TextareaField,
+  TextField,
+  SubmitButton,
+} from '../../components/form/form.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSendContactMessage } from './api/send-contact-message.ts';
 
 const subjectOptions = contactSubjects.map((value) => ({ value, label: contactSubjectLabels[value] }));
@@ -39,7 +45,7 @@ export function ContactForm() {
       }}
       className="flex flex-col gap-5"
     >
-      {(form) => (
+      {() => (
         <>
           <p className="text-sm text-muted">
             Velden met een <span className="text-accent">*</span> zijn verplicht.
@@ -57,24 +63,14 @@ export function ContactForm() {
           />
           <TextareaField name="message" label="Bericht" required rows={6} />
           <FormError />
-          <Button
-            type="submit"
+          <SubmitButton
             size="lg"
-            disabled={form.formState.isSubmitting}
             className="w-full sm:w-auto sm:self-start"
+            busyLabel="Versturen..."
+            icon={<Send aria-hidden className="h-4 w-4" />}
           >
-            {form.formState.isSubmitting ? (
-              <>
-                <Spinner className="[&>span]:h-5 [&>span]:w-5" />
-                Versturen...
-              </>
-            ) : (
-              <>
-                <Send aria-hidden className="h-4 w-4" />
-                Bericht versturen
-              </>
-            )}
-          </Button>
+            Bericht versturen
+          </SubmitButton>
         </>
       )}
     </Form>

@@ -1,9 +1,14 @@
 import { useWatch } from 'react-hook-form';
 import { Send } from 'lucide-react';
 import { companyRequestSchema, companyTypeLabels, companyTypes } from '@aandenken/contract';
-import { Form, FormError, SelectField, TextareaField, TextField } from '../../components/form/form.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  Form,
+  FormError,
+  SelectField,
+  TextareaField,
+  TextField,
+  SubmitButton,
+} from '../../components/form/form.tsx';
 import { useRequestCompany } from './api/request-company.ts';
 
 const typeOptions = companyTypes.map((value) => ({ value, label: companyTypeLabels[value] }));
@@ -34,7 +39,7 @@ export function PartnerForm({ onDone }: { onDone: (companyName: string) => void 
       }}
       className="flex flex-col gap-6"
     >
-      {(form) => (
+      {() => (
         <>
           <p className="text-sm text-muted">
             Velden met een <span className="text-accent">*</span> zijn verplicht.
@@ -88,24 +93,14 @@ export function PartnerForm({ onDone }: { onDone: (companyName: string) => void 
             rows={4}
           />
           <FormError />
-          <Button
-            type="submit"
+          <SubmitButton
             size="lg"
-            disabled={form.formState.isSubmitting}
             className="w-full sm:w-auto sm:self-start"
+            busyLabel="Verwerken..."
+            icon={<Send aria-hidden className="h-4 w-4" />}
           >
-            {form.formState.isSubmitting ? (
-              <>
-                <Spinner className="[&>span]:h-5 [&>span]:w-5" />
-                Verwerken...
-              </>
-            ) : (
-              <>
-                <Send aria-hidden className="h-4 w-4" />
-                Aanvraag versturen
-              </>
-            )}
-          </Button>
+            Aanvraag versturen
+          </SubmitButton>
         </>
       )}
     </Form>

@@ -1,9 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, KeyRound, LifeBuoy } from 'lucide-react';
 import { accessCodeFormSchema, ACCESS_CODE_LENGTH, routes } from '@aandenken/contract';
-import { Form, FormError, TextField } from '../../components/form/form.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Form, FormError, TextField, SubmitButton } from '../../components/form/form.tsx';
 import { storeGuestToken } from '../../lib/guest-token.ts';
 import { accessCodeErrorMessage } from './api/access-code-errors.ts';
 import { useRequestGuestToken } from './api/request-guest-token.ts';
@@ -50,7 +48,7 @@ export default function PrivatePage() {
               }
             }}
           >
-            {(form) => (
+            {() => (
               <>
                 <CodeFromLink />
                 <TextField
@@ -65,19 +63,14 @@ export default function PrivatePage() {
                   className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.35em]"
                 />
                 <FormError />
-                <Button type="submit" size="lg" disabled={form.formState.isSubmitting} className="w-full">
-                  {form.formState.isSubmitting ? (
-                    <>
-                      <Spinner className="h-5 w-5 [&>span]:h-5 [&>span]:w-5" />
-                      Bezig met openen...
-                    </>
-                  ) : (
-                    <>
-                      Ga naar pagina
-                      <ArrowRight aria-hidden className="h-4 w-4" />
-                    </>
-                  )}
-                </Button>
+                <SubmitButton
+                  size="lg"
+                  className="w-full"
+                  busyLabel="Bezig met openen..."
+                  iconAfter={<ArrowRight aria-hidden className="h-4 w-4" />}
+                >
+                  Ga naar pagina
+                </SubmitButton>
               </>
             )}
           </Form>

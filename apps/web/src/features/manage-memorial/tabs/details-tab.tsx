@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { Archive, Check, RotateCcw, Send } from 'lucide-react';
 import { MEMORIAL_QUOTE_MAX, memorialUpdateSchema, type Memorial } from '@aandenken/contract';
-import { Form, FormError, TextareaField, TextField } from '../../../components/form/form.tsx';
+import { Form, FormError, TextareaField, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useGallery } from '../../../lib/memorials/queries.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -60,7 +59,7 @@ export function DetailsTab({ memorial }: { memorial: Memorial }) {
             toast.success('De gegevens zijn opgeslagen');
           }}
         >
-          {(form) => (
+          {() => (
             <>
               <TextField name="firstName" label="Voornaam" required autoComplete="off" />
               <TextField name="lastName" label="Achternaam" required autoComplete="off" />
@@ -78,14 +77,7 @@ export function DetailsTab({ memorial }: { memorial: Memorial }) {
               />
               <FormError className="sm:col-span-2" />
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? (
-                    <Spinner className="[&>span]:h-4 [&>span]:w-4" />
-                  ) : (
-                    <Check aria-hidden className="h-4 w-4" />
-                  )}
-                  Gegevens opslaan
-                </Button>
+                <SubmitButton icon={<Check aria-hidden className="h-4 w-4" />}>Gegevens opslaan</SubmitButton>
               </div>
             </>
           )}

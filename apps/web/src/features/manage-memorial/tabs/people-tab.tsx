@@ -9,11 +9,10 @@ import {
   type MemberRole,
   type Memorial,
 } from '@aandenken/contract';
-import { Form, FormError, SelectField, TextField } from '../../../components/form/form.tsx';
+import { Form, FormError, SelectField, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -71,7 +70,7 @@ export function PeopleTab({ memorial }: { memorial: Memorial }) {
               );
           }}
         >
-          {(form) => (
+          {() => (
             <>
               <TextField name="email" label="E-mailadres" type="email" required autoComplete="off" />
               <TextField name="name" label="Naam (niet verplicht)" autoComplete="off" />
@@ -88,17 +87,12 @@ export function PeopleTab({ memorial }: { memorial: Memorial }) {
               />
               <FormError className="sm:col-span-2" />
               <div className="sm:col-span-2">
-                <Button
-                  type="submit"
-                  disabled={form.formState.isSubmitting || memorial.status === 'archived'}
+                <SubmitButton
+                  disabled={memorial.status === 'archived'}
+                  icon={<Send aria-hidden className="h-4 w-4" />}
                 >
-                  {form.formState.isSubmitting ? (
-                    <Spinner className="[&>span]:h-4 [&>span]:w-4" />
-                  ) : (
-                    <Send aria-hidden className="h-4 w-4" />
-                  )}
                   Uitnodiging versturen
-                </Button>
+                </SubmitButton>
               </div>
             </>
           )}

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Copy, Globe, Lock, Printer, RefreshCw, Send } from 'lucide-react';
 import { accessCodeMailSchema, routes, type Memorial, type MemorialVisibility } from '@aandenken/contract';
-import { Form, FormError, TextField } from '../../../components/form/form.tsx';
+import { Form, FormError, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMemorial } from '../api/details.ts';
@@ -185,20 +184,15 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
               else toast.error('De e-mail kon niet worden verstuurd', 'Probeer het later opnieuw.');
             }}
           >
-            {(form) => (
+            {() => (
               <>
                 <TextField name="email" label="E-mailadres" type="email" required autoComplete="off" />
                 <TextField name="name" label="Naam (niet verplicht)" autoComplete="off" />
                 <FormError className="sm:col-span-2" />
                 <div className="sm:col-span-2">
-                  <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
-                    {form.formState.isSubmitting ? (
-                      <Spinner className="[&>span]:h-4 [&>span]:w-4" />
-                    ) : (
-                      <Send aria-hidden className="h-4 w-4" />
-                    )}
+                  <SubmitButton variant="secondary" icon={<Send aria-hidden className="h-4 w-4" />}>
                     Code mailen
-                  </Button>
+                  </SubmitButton>
                 </div>
               </>
             )}
