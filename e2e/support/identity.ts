@@ -16,9 +16,18 @@ export function newUser(name = 'Sanne Bakker'): TestUser {
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-/** On a phone the account controls live in the side menu. */
+/**
+ * On a phone the account controls live in the side menu. A tap that lands before the page's script has
+ * run does nothing (as for a person), so the tap is repeated until the menu is open.
+ */
 async function openMenu(page: Page) {
-  if (isPhone(page)) await page.getByRole('button', { name: 'Menu openen' }).click();
+  if (!isPhone(page)) return;
+  await expect(async () => {
+    if (!(await page.getByRole('dialog').isVisible())) {
+      await page.getByRole('button', { name: 'Menu openen' }).click();
+    }
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 async function closeMenu(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Menu sluiten' }).click();
