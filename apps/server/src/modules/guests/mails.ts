@@ -1,14 +1,5 @@
 import type { Mail } from '../../lib/mailer.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const dateNl = (d: Date) =>
-  new Intl.DateTimeFormat('nl-NL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  }).format(d);
+import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
 
 /** The access mail: a one-time link, and the code for the private-page form. The subject never holds the code. */
 export function accessMail(a: {

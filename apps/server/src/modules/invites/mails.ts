@@ -1,5 +1,6 @@
 import { memberRoleLabels, type MemberRole } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
+import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
 
 const roleMeaning: Record<MemberRole, string> = {
   owner: 'je beheert de pagina',
@@ -7,17 +8,6 @@ const roleMeaning: Record<MemberRole, string> = {
   contributor: 'je voegt herinneringen, foto’s en video’s toe',
   guest: 'je bekijkt de pagina, deelt herinneringen en steekt een kaarsje aan',
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const dateNl = (d: Date) =>
-  new Intl.DateTimeFormat('nl-NL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  }).format(d);
 
 export function inviteMail(i: {
   to: string;
