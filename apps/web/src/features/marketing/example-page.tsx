@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { ArrowRight, BookOpen, Flower2, Heart, MapPin, Quote } from 'lucide-react';
+import { ArrowRight, BookOpen, Flower2, Heart, Quote } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Container, Eyebrow } from '../../components/ui/container.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { exampleMemorials, type ExampleMemorial } from '../../content/examples.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { ExampleFacts } from './examples/example-card.tsx';
 
 /** /example: the sample memorials as a gallery, larger and with their details. */
 export default function ExamplePage() {
@@ -71,17 +72,7 @@ function ExampleProfile({ example, reversed }: { example: ExampleMemorial; rever
           {new Date(example.born).getFullYear()} – {new Date(example.date).getFullYear()}
         </p>
         <p className="mt-5 font-serif text-xl leading-relaxed italic">{example.description}</p>
-        <dl className="mt-5 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-          <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Woonplaats</dt>
-            <MapPin aria-hidden className="h-4 w-4" />
-            <dd>{example.location}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Datum van overlijden</dt>
-            <dd>Overleden {formatDate(example.date)}</dd>
-          </div>
-        </dl>
+        <ExampleFacts example={example} className="mt-5 gap-x-5" />
         <p className="mt-5 leading-relaxed">{example.story}</p>
         <figure className="mt-6 rounded-2xl bg-background-soft p-5">
           <Quote aria-hidden className="h-5 w-5 text-accent" />

@@ -33,17 +33,7 @@ export function ExampleCard({
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-xl font-semibold">{example.title}</Heading>
         <p className="mt-2 leading-relaxed text-muted italic">{example.description}</p>
-        <dl className="mt-4 mb-5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-          <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Woonplaats</dt>
-            <MapPin aria-hidden className="h-4 w-4" />
-            <dd>{example.location}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Datum van overlijden</dt>
-            <dd>Overleden {formatDate(example.date)}</dd>
-          </div>
-        </dl>
+        <ExampleFacts example={example} className="mt-4 mb-5 gap-x-4" />
         <ul
           className="mt-auto grid grid-cols-3 gap-2 border-t border-border pt-5 text-center"
           aria-label="Op deze pagina"
@@ -77,5 +67,22 @@ function Counter({ icon, value, label }: { icon: ReactNode; value: number; label
       <span className="text-lg font-semibold text-foreground">{formatNumber(value)}</span>
       <span className="text-xs text-muted">{label}</span>
     </li>
+  );
+}
+
+/** Where the person lived and when they died, for screen readers as a description list. */
+export function ExampleFacts({ example, className }: { example: ExampleMemorial; className?: string }) {
+  return (
+    <dl className={cn('flex flex-wrap gap-y-1 text-sm text-muted', className)}>
+      <div className="flex items-center gap-1.5">
+        <dt className="sr-only">Woonplaats</dt>
+        <MapPin aria-hidden className="h-4 w-4" />
+        <dd>{example.location}</dd>
+      </div>
+      <div>
+        <dt className="sr-only">Datum van overlijden</dt>
+        <dd>Overleden {formatDate(example.date)}</dd>
+      </div>
+    </dl>
   );
 }
