@@ -44,6 +44,11 @@ export interface ResponseCache {
   ): Promise<FastifyReply | T>;
   /** Drops what is kept for this memorial. Migration 090's triggers do this for every database change. */
   invalidateMemorial(memorialId: string): void;
+  /**
+   * The memorial's current version: something derived from everything it shows (the server-rendered
+   * memorial page) is valid while this stays the same. Null while the cache is off or paused.
+   */
+  versionOf(memorialId: string): string | null;
   /** Waits until changes committed by any process so far have invalidated this cache. */
   sync(): Promise<void>;
   /**
@@ -294,6 +299,8 @@ export async function createResponseCache(opts: ResponseCacheOptions): Promise<R
     },
 
     invalidateMemorial,
+
+    versionOf: (memorialId) => (enabled ? versionOf(memorialId.toLowerCase()) : null),
 
     answerRaw(req, res) {
       if (

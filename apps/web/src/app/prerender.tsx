@@ -1,13 +1,22 @@
-// Build-time only (scripts/prerender.mjs): renders the public pages to HTML so their content paints
-// before any JavaScript runs; main.tsx hydrates it.
+// The server-side entry (built by scripts/prerender.mjs into dist/ssr/): renders the public pages to HTML at
+// build time, and the public memorial page at request time (apps/server/src/modules/site/memorial-ssr.ts), so
+// their content paints before any JavaScript runs; main.tsx hydrates it.
 import { StrictMode, type ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { routes } from '@aandenken/contract';
+import { memorialPageQueries, memorialPageRequests } from '../features/memorial-page/ssr.ts';
 import type { LazyPage } from './lazy-page.ts';
-import { AppProviders } from './providers.tsx';
+import { AppProviders, createQueryClient } from './providers.tsx';
 import { AppRoutes, appRoutes } from './router.tsx';
 
-export async function render(path: string): Promise<string> {
+export { memorialPageRequests };
+
+/** The id of the `<script type="application/json">` block main.tsx reads before it hydrates. */
+export const SSR_DATA_ID = 'ssr-data';
+
+export async function render(path: string, queryClient?: QueryClient): Promise<string> {
   // The page's chunk loaded first (as main.tsx does before hydrating): no Suspense fallback in the HTML.
   const matches = matchRoutes(appRoutes, path) ?? [];
   await Promise.all(
@@ -17,7 +26,7 @@ export async function render(path: string): Promise<string> {
   // boundaries behind an inline script, which the CSP does not allow.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>
@@ -28,4 +37,23 @@ export async function render(path: string): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The memorial page as an anonymous visitor sees it, from the API's answers to `memorialPageRequests(id)`
+ * (in that order). Returns the rendered markup and the JSON for the data block: the same query-cache entries,
+ * which main.tsx puts into the browser's cache before hydrating, so both renders see the same data.
+ */
+export async function renderMemorial(
+  id: string,
+  answers: unknown[],
+): Promise<{ html: string; data: string }> {
+  const queries = memorialPageQueries(id, answers);
+  const queryClient = createQueryClient();
+  for (const [key, data] of queries) queryClient.setQueryData(key, data);
+  const html = await render(routes.memorial(id), queryClient);
+  queryClient.clear();
+  // Inside <script> only `</script` and `<!--` could end or disturb it: no `<` is left as it is.
+  const data = JSON.stringify({ memorialId: id, queries }).replace(/</g, '\\u003c');
+  return { html, data };
 }

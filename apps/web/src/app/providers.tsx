@@ -5,7 +5,7 @@ import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { ApiClientProvider } from '../lib/api-client.ts';
 import { readGuestToken } from '../lib/guest-token.ts';
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
@@ -21,8 +21,15 @@ function ApiClientFromAuth({ children }: { children: ReactNode }) {
   return <ApiClientProvider getToken={getToken}>{children}</ApiClientProvider>;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one made ahead, e.g. holding the data a server-rendered page was rendered with. */
+export function AppProviders({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

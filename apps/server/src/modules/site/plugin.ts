@@ -6,6 +6,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorCodes, isAppPath } from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
+import { createMemorialRenderer } from './memorial-ssr.ts';
+
+const MEMORIAL_PATH =
+  /^\/memorial\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -35,7 +39,7 @@ function loadPages(dist: string): Map<string, Buffer> {
  * and unknown /core paths a JSON 404.
  */
 export const sitePlugin =
-  ({ config }: Deps): FastifyPluginAsync =>
+  ({ config, responseCache }: Deps): FastifyPluginAsync =>
   async (app) => {
     const dist = path.resolve(config.WEB_DIST_DIR ?? defaultDist);
     const built = fs.existsSync(path.join(dist, 'index.html'));
@@ -46,7 +50,7 @@ export const sitePlugin =
         root: dist,
         index: false,
         wildcard: false,
-        globIgnore: ['**/index.html', '404.html', 'app.html'],
+        globIgnore: ['**/index.html', '404.html', 'app.html', 'ssr/**'],
         setHeaders(reply: FastifyReply, filePath: string) {
           const rel = path.relative(dist, filePath);
           reply.header(
@@ -59,22 +63,29 @@ export const sitePlugin =
       } as Parameters<typeof fastifyStatic>[1]);
     }
 
+    // The public memorial page is rendered per request (memorial-ssr.ts) when the build has its server bundle.
+    const memorials = built ? await createMemorialRenderer({ app, dist, responseCache }) : null;
+
     // The not-found handler is not a route, so @fastify/compress does not see it: the pages are compressed
     // here, once (Brotli and gzip), for the first paint on a slow connection (docs/performance.md).
-    const compressed = new Map<Buffer, { br: Buffer; gzip: Buffer }>();
-    const encoded = (html: Buffer) => {
+    // A rendered memorial page is compressed on first use, faster (it changes with every candle); a WeakMap:
+    // gone with the page.
+    const compressed = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+    const encoded = (html: Buffer, encoding: 'br' | 'gzip', quick = false) => {
       let c = compressed.get(html);
-      if (!c) {
-        c = {
-          br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: zlib.gzipSync(html, { level: 9 }),
-        };
-        compressed.set(html, c);
-      }
-      return c;
+      if (!c) compressed.set(html, (c = {}));
+      return (c[encoding] ??=
+        encoding === 'br'
+          ? zlib.brotliCompressSync(html, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quick ? 6 : 11 },
+            })
+          : zlib.gzipSync(html, { level: quick ? 6 : 9 }));
     };
-    for (const html of new Set(pages.values())) encoded(html);
-    const sendHtml = (reply: FastifyReply, status: number, html: Buffer) => {
+    for (const html of new Set(pages.values())) {
+      encoded(html, 'br');
+      encoded(html, 'gzip');
+    }
+    const sendHtml = (reply: FastifyReply, status: number, html: Buffer, quick = false) => {
       reply
         .status(status)
         .header('cache-control', 'no-cache')
@@ -83,10 +94,10 @@ export const sitePlugin =
       const accept = String(reply.request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
       if (!encoding) return reply.send(html);
-      return reply.header('content-encoding', encoding).send(encoded(html)[encoding]);
+      return reply.header('content-encoding', encoding).send(encoded(html, encoding, quick));
     };
 
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
       if (
         pathname === '/core' ||
@@ -104,6 +115,11 @@ export const sitePlugin =
       const shell = pages.get('shell') ?? pages.get('/')!;
       if (isAppPath(pathname)) {
         const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        const memorialId = memorials ? MEMORIAL_PATH.exec(route)?.[1] : undefined;
+        if (memorialId) {
+          const page = await memorials!.page(req, memorialId);
+          return page ? sendHtml(reply, 200, page, true) : sendHtml(reply, 200, shell);
+        }
         return sendHtml(reply, 200, pages.get(route) ?? shell);
       }
       return sendHtml(reply, 404, pages.get('404') ?? shell);

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { roleAtLeast } from '@aandenken/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
-import { AddMemoryDialog } from './components/add-memory-dialog.tsx';
 import { BiographySection } from './components/biography-section.tsx';
 import { CandlesSection } from './components/candles-section.tsx';
 import { Gallery } from './components/gallery.tsx';
@@ -13,6 +12,11 @@ import { MemorialHero } from './components/memorial-hero.tsx';
 import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { StatusBanners } from './components/status-banners.tsx';
 import { MemoryWall } from './components/memory-wall.tsx';
+
+// The dialog with its form, upload and validation code loads when it is first opened.
+const AddMemoryDialog = lazy(() =>
+  import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
+);
 
 /** Who is looking, as far as the page needs to know. */
 export interface Viewer {
@@ -34,6 +38,8 @@ export function MemorialView({ id }: { id: string }) {
   const memorialQuery = useMemorial(id);
   const gallery = useGallery(id, memorialQuery.isSuccess);
   const [addOpen, setAddOpen] = useState(false);
+  const [addUsed, setAddUsed] = useState(false);
+  if (addOpen && !addUsed) setAddUsed(true);
 
   const viewer = useMemo<Viewer | null>(() => {
     const m = memorialQuery.data;
@@ -67,8 +73,10 @@ export function MemorialView({ id }: { id: string }) {
       <BiographySection memorial={memorial} canManage={viewer.canManage} />
       <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
       <CandlesSection memorial={memorial} defaultName={viewer.defaultName} />
-      {viewer.canAddMemory && (
-        <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />
+      {viewer.canAddMemory && (addOpen || addUsed) && (
+        <Suspense fallback={null}>
+          <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />
+        </Suspense>
       )}
     </article>
   );

@@ -5,7 +5,8 @@ import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fullName } from '../../../lib/memorials/life.ts';
-import { PhotoViewer } from './photo-viewer.tsx';
+import { PhotoViewer } from './photo-viewer-lazy.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 // Swiper is fetched only when the gallery comes near the screen.
 const Coverflow = lazy(() => import('./coverflow.tsx'));
@@ -13,10 +14,15 @@ const Coverflow = lazy(() => import('./coverflow.tsx'));
 /** From this many photos the gallery is a coverflow; fewer are simply shown side by side. */
 export const COVERFLOW_MIN = 3;
 
-/** True once the element (passed by its callback ref) came near the screen; it may mount after a loading state. */
+/**
+ * True once the element (passed by its callback ref) came near the screen; it may mount after a loading state.
+ * False in the server's render (the page is rendered there, the carousel is not), so hydration matches.
+ */
 function useNearViewport<T extends Element>() {
   const [el, setEl] = useState<T | null>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setNear] = useState(false);
+  const hydrated = useHydrated();
+  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (!el || near) return;
     const observer = new IntersectionObserver(

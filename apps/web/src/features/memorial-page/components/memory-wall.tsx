@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useOwnMemories, useToggleLove, useWall } from '../api/wall.ts';
 import type { Viewer } from '../memorial-view.tsx';
 import { MemoryCard } from './memory-card.tsx';
-import { PhotoViewer } from './photo-viewer.tsx';
+import { PhotoViewer } from './photo-viewer-lazy.tsx';
 
 /** Calls `onVisible` whenever the returned element scrolls near the screen. */
 function useSentinel(onVisible: () => void, active: boolean) {

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResponseCache } from '../../lib/response-cache.ts';
+
+/** What the web build's server bundle (apps/web/src/app/prerender.tsx, built into dist/ssr/) exports. */
+interface SsrBundle {
+  memorialPageRequests(
+    id: string,
+  ): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; infinite: boolean }>;
+  renderMemorial(id: string, answers: unknown[]): Promise<{ html: string; data: string }>;
+  SSR_DATA_ID: string;
+}
+
+export interface MemorialRenderer {
+  /**
+   * The memorial page rendered as an anonymous visitor sees it, with its data block; null when the API
+   * would not show this memorial to an anonymous caller (private, concept, missing) or rendering failed,
+   * so the caller answers with the plain shell and nothing tells a private page from a missing one.
+   */
+  page(req: FastifyRequest, id: string): Promise<Buffer | null>;
+}
+
+/** Rendered pages kept at most (each ~30–150 KB); the least recently used goes first. */
+const MAX_PAGES = 256;
+
+/**
+ * Request-time rendering of the public memorial page (docs/performance.md). The data comes from the app's
+ * own API routes, called in-process without credentials (`inject`), so the page shows exactly what the API
+ * shows an anonymous caller, and the shared reads come from the response cache. A rendered page is kept
+ * per memorial version (`ResponseCache.versionOf`: bumped by the database triggers' notifications on every
+ * change), so it is computed once per version and a change is visible at the next load. Concurrent misses
+ * share one computation.
+ */
+export async function createMemorialRenderer({
+  app,
+  dist,
+  responseCache,
+}: {
+  app: FastifyInstance;
+  dist: string;
+  responseCache: ResponseCache;
+}): Promise<MemorialRenderer | null> {
+  const dir = path.join(dist, 'ssr');
+  const entry = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^prerender\.m?js$/.test(f)) : undefined;
+  const shellFile = path.join(dir, 'memorial-shell.html');
+  if (!entry || !fs.existsSync(shellFile)) return null;
+  const ssr = (await import(pathToFileURL(path.join(dir, entry)).href)) as SsrBundle;
+  const shell = fs.readFileSync(shellFile, 'utf8');
+  if (!shell.includes('<div id="root"></div>')) return null;
+
+  const pages = new Map<string, { version: string; html: Buffer }>();
+  const inflight = new Map<string, { version: string | null; promise: Promise<Buffer | null> }>();
+
+  async function compute(req: FastifyRequest, id: string): Promise<Buffer | null> {
+    const requests = ssr.memorialPageRequests(id);
+    const ask = (r: (typeof requests)[number]) =>
+      app.inject({
+        method: r.method,
+        url: r.url,
+        ...(r.body === undefined ? {} : { payload: r.body as object }),
+        // Counted against the visitor, whose browser would otherwise have asked the same.
+        remoteAddress: req.ip,
+      });
+    const [first, ...rest] = requests;
+    const memorial = await ask(first!);
+    if (memorial.statusCode !== 200) return null;
+    const others = await Promise.all(rest.map(ask));
+    if (others.some((r) => r.statusCode !== 200)) return null;
+    const rendered = await ssr.renderMemorial(
+      id,
+      [memorial, ...others].map((r) => r.json() as unknown),
+    );
+    // React renders the page's <title> first; it belongs in the head.
+    const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
+    const body = title ? rendered.html.slice(title.length) : rendered.html;
+    if (/<script/i.test(body)) throw new Error('the rendered memorial page contains an inline script');
+    const head = title ? shell.replace(/<title>[^<]*<\/title>/, title) : shell;
+    return Buffer.from(
+      head.replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,
+      ),
+    );
+  }
+
+  return {
+    async page(req, id) {
+      // Kept per id as written: the page's links and data block carry it, and the browser reads them by it.
+      const key = id;
+      const version = responseCache.versionOf(id);
+      const kept = pages.get(key);
+      if (kept && version !== null && kept.version === version) {
+        pages.delete(key); // most recently used goes last
+        pages.set(key, kept);
+        return kept.html;
+      }
+      let flight = inflight.get(key);
+      if (!flight || flight.version !== version || version === null) {
+        const promise = compute(req, id)
+          .then((html) => {
+            // Something changed while it was rendered: answer with it, but do not keep it.
+            if (html && version !== null && responseCache.versionOf(id) === version) {
+              pages.delete(key);
+              pages.set(key, { version, html });
+              for (const old of pages.keys()) {
+                if (pages.size <= MAX_PAGES) break;
+                pages.delete(old);
+              }
+            }
+            return html;
+          })
+          .catch((err: unknown) => {
+            req.log.error({ err }, 'memorial page: server rendering failed; answering with the shell');
+            return null;
+          });
+        const current = { version, promise };
+        flight = current;
+        inflight.set(key, current);
+        void promise.finally(() => {
+          if (inflight.get(key) === current) inflight.delete(key);
+        });
+      }
+      return flight.promise;
+    },
+  };
+}

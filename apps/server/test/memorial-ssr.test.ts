@@ -1,0 +1,170 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { auth, createMemorial, createUsers, type Users } from './memorial-fixtures.ts';
+
+/**
+ * The public memorial page rendered at request time (src/modules/site/memorial-ssr.ts) with the web's real
+ * server bundle (apps/web/src/app/prerender.tsx, built here with Vite as the web build does) in a stand-in
+ * dist whose shell is small.
+ */
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const SHELL =
+  '<!doctype html><html lang="nl"><head><title>Aandenken</title></head><body><div id="root"></div></body></html>';
+
+let t: TestContext;
+let dist: string;
+let users: Users;
+let publicId: string;
+let privateId: string;
+let conceptId: string;
+
+const page = (id: string) => t.app.inject({ url: `/memorial/${id}` });
+const dataBlock = (html: string) => {
+  const json = /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { memorialId: string; queries: Array<[unknown[], unknown]> }) : null;
+};
+
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-ssr-dist-'));
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    root: webRoot,
+    logLevel: 'warn',
+    build: {
+      ssr: path.join(webRoot, 'src/app/prerender.tsx'),
+      outDir: path.join(dist, 'ssr'),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+    },
+    ssr: { noExternal: true },
+  });
+  await fs.writeFile(path.join(dist, 'ssr', 'memorial-shell.html'), SHELL);
+  await fs.writeFile(path.join(dist, 'index.html'), SHELL);
+  await fs.writeFile(path.join(dist, 'app.html'), SHELL);
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+  users = await createUsers(t);
+  publicId = (
+    await createMemorial(t, users.owner, { visibility: 'public', firstName: 'Hendrika', lastName: 'Bos' })
+  ).id;
+  privateId = (
+    await createMemorial(t, users.owner, { visibility: 'private', firstName: 'Geheim', lastName: 'Persoon' })
+  ).id;
+  conceptId = (
+    await createMemorial(t, users.owner, {
+      status: 'concept',
+      visibility: 'public',
+      firstName: 'Nog',
+      lastName: 'Concept',
+    })
+  ).id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  if (dist) await fs.rm(dist, { recursive: true, force: true });
+});
+
+describe('the public memorial page rendered on the server', () => {
+  it('contains the name in an h1, the title in the head and the data as a non-executable JSON block', async () => {
+    const res = await page(publicId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toMatch(/<h1 id="memorial-name"[^>]*>Hendrika Bos<\/h1>/);
+    expect(res.body).toContain('<head><title>Hendrika Bos · Aandenken</title>');
+    // The only script is the data block (the CSP allows no inline executable script).
+    expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script type="application/json" id="ssr-data">']);
+    const data = dataBlock(res.body)!;
+    expect(data.memorialId).toBe(publicId);
+    expect(data.queries.map(([key]) => key.at(-1))).toEqual([
+      'detail',
+      'gallery',
+      'biography',
+      'wall',
+      'candles',
+    ]);
+    expect(data.queries[0]![1]).toMatchObject({ id: publicId, firstName: 'Hendrika', role: 'visitor' });
+  });
+
+  it('escapes what visitors write, so nothing in the data block can end it', async () => {
+    const candle = await t.app.inject({
+      method: 'POST',
+      url: `/core/candles/${publicId}`,
+      payload: { kind: 'candle', name: 'Bezoeker', message: '</script><script>alert(1)</script>' },
+    });
+    expect(candle.statusCode).toBe(201);
+    const res = await page(publicId);
+    const block = /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(res.body)?.[1];
+    expect(block).toBeDefined();
+    expect(block).not.toContain('<');
+    const stored = (candle.json() as { message: string }).message;
+    expect(stored).toContain('<');
+    expect(JSON.stringify(dataBlock(res.body))).toContain(JSON.stringify(stored));
+    expect(res.body.match(/<script[^>]*>/g)).toHaveLength(1);
+  });
+
+  it('answers a private, concept, missing or malformed memorial with exactly the shell, byte for byte', async () => {
+    const unknown = await page('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(SHELL);
+    for (const id of [privateId, conceptId]) {
+      const res = await page(id);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(unknown.rawPayload)).toBe(true);
+      expect(res.headers['content-length']).toBe(unknown.headers['content-length']);
+    }
+    // Also when the caller is the owner: the page is rendered only as an anonymous visitor sees it.
+    const owner = await t.app.inject({ url: `/memorial/${privateId}`, headers: auth(users.owner.token) });
+    expect(owner.body).toBe(SHELL);
+    expect((await page('niet-een-id')).body).toBe(SHELL);
+  });
+
+  it('is computed once per memorial version and shows a change at the next request', async () => {
+    const first = await page(publicId);
+    const again = await page(publicId);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    // A new candle (anonymous, through the API) is on the next load.
+    await t.app.inject({
+      method: 'POST',
+      url: `/core/candles/${publicId}`,
+      payload: { kind: 'flower', name: 'Marijke', message: 'Een roos voor Hendrika.' },
+    });
+    expect((await page(publicId)).body).toContain('Een roos voor Hendrika.');
+
+    // An edit by the owner.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial',
+      headers: auth(users.owner.token),
+      payload: { id: publicId, lastName: 'Bos-de Wit' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await page(publicId)).body).toMatch(/<h1 id="memorial-name"[^>]*>Hendrika Bos-de Wit<\/h1>/);
+
+    // Made private: from then on the shell, like a page that does not exist.
+    const hide = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial',
+      headers: auth(users.owner.token),
+      payload: { id: publicId, visibility: 'private' },
+    });
+    expect(hide.statusCode).toBe(200);
+    expect((await page(publicId)).body).toBe(SHELL);
+  });
+
+  it('compresses the rendered page for browsers that ask for it', async () => {
+    const other = (
+      await createMemorial(t, users.owner, { visibility: 'public', firstName: 'Klaas', lastName: 'Smit' })
+    ).id;
+    const br = await t.app.inject({ url: `/memorial/${other}`, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('>Klaas Smit</h1>');
+  });
+});

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while React renders on the server and while it hydrates that HTML, true afterwards (and at once in a
+ * page rendered in the browser). For what depends on the moment it is shown ('5 minuten geleden'): the
+ * server's HTML may be kept for hours, and hydration must see what the server rendered.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
