@@ -61,7 +61,26 @@ function apiTable(api) {
     '| database | request | response cache | app req/s | baseline req/s | app / baseline | latency p50 / p99 ms (target p99 < 50) | errors (timeouts) / non-2xx | bytes |',
     '|---|---|---|---:|---:|---|---|---|---:|',
     ...rows,
+    ...floorTable(api),
   ].join('\n');
+}
+
+/** What the framework and one indexed query on each database reach, and the uncached wall against that. */
+function floorTable(api) {
+  if (!api.floors) return [];
+  const rows = Object.entries(api.floors).map(([db, floor]) => {
+    const wallBase = api.runs.find((r) => r.db === db && r.target === 'wall' && r.cache)?.baseline;
+    const wall = api.runs.find((r) => r.db === db && r.target === 'wall' && !r.cache)?.app;
+    return `| ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${n0(floor.rps)} | ${pct(wallBase ? floor.rps / wallBase.rps : null)} | ${floor.p50Ms} / ${floor.p99Ms} | ${n0(wall?.rps)} | ${pct(wall ? wall.rps / floor.rps : null)} |`;
+  });
+  return [
+    '',
+    'The floor on each database (`bench/floor-server.ts`): Fastify answering the wall’s bytes after one indexed one-row query, nothing else. It shows what the framework and the database driver alone leave of the bare baseline, and so what an uncached answer can reach at most.',
+    '',
+    '| database | floor req/s | floor / baseline | floor p50 / p99 ms | wall uncached req/s | wall uncached / floor |',
+    '|---|---:|---|---|---:|---|',
+    ...rows,
+  ];
 }
 
 function scalingTable(scaling) {

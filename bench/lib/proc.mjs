@@ -154,6 +154,28 @@ export async function startBaseline({ bodyFile, contentType, logFile }) {
   });
 }
 
+/** bench/floor-server.ts: Fastify plus one indexed query on the app's database, answering the same bytes. */
+export async function startFloor({ bodyFile, contentType, dataDir, databaseUrl, logFile }) {
+  const port = await freePort();
+  return startProcess({
+    command: process.execPath,
+    args: [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/floor-server.ts'),
+      String(port),
+      bodyFile,
+      contentType,
+      dataDir,
+      ...(databaseUrl ? [databaseUrl] : []),
+    ],
+    cwd: root,
+    env: {},
+    port,
+    logFile,
+  });
+}
+
 /** Samples a process's memory while `fn` runs; returns fn's result and the highest resident size seen. */
 export async function sampleMemory(pid, fn) {
   let maxRss = memoryOf(pid).rssMb;

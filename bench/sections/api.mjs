@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { memoryOf, runStep, sampleMemory, startBaseline, startServer } from '../lib/proc.mjs';
+import { memoryOf, runStep, sampleMemory, startBaseline, startFloor, startServer } from '../lib/proc.mjs';
 import { createDatabase, dropDatabase } from '../lib/pg.mjs';
 
 const CONNECTIONS = 50;
@@ -114,6 +114,24 @@ export async function apiSection({ tmp, quick, adminUrl, log }) {
         } finally {
           await server.stop();
         }
+      }
+      // The floor on this database: the framework and one indexed query, answering the wall's bytes.
+      const wallBody = path.join(tmp, 'wall.json');
+      const floorServer = await startFloor({
+        bodyFile: wallBody,
+        contentType: 'application/json; charset=utf-8',
+        dataDir,
+        databaseUrl,
+        logFile: path.join(tmp, `floor-${db}.log`),
+      });
+      try {
+        const floor = await load(floorServer.url + targets.wall.path, targets.wall.request, timing);
+        results.floors = { ...results.floors, [db]: floor };
+        log(
+          `api: ${db} floor (Fastify + one indexed query): ${floor.rps.toFixed(0)} req/s, p99 ${floor.p99Ms} ms`,
+        );
+      } finally {
+        await floorServer.stop();
       }
     }
   } finally {
