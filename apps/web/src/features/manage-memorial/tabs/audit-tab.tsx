@@ -8,6 +8,7 @@ import {
 } from '@aandenken/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAuditLog } from '../api/audit.ts';
 import { Section } from '../components/section.tsx';
@@ -82,43 +83,45 @@ export function AuditTab({ memorial }: { memorial: Memorial }) {
       title="Logboek"
       description="Wie wat wanneer veranderde op deze pagina, de nieuwste eerst. Alleen eigenaren zien het logboek."
     >
-      {log.isPending ? (
-        <Skeleton className="h-40 rounded-2xl" />
-      ) : log.isError ? (
-        <p role="alert" className="text-danger">
-          Het logboek kon niet worden geladen. {log.error.message}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="text-sm text-muted">Nog niets in het logboek.</p>
-      ) : (
-        <ol className="relative flex flex-col gap-5 border-l border-border pl-6" aria-label="Logboek">
-          {entries.map((e) => {
-            const detail = detailLine(e);
-            return (
-              <li key={e.id} className="relative">
-                <span
-                  aria-hidden
-                  className="absolute top-1.5 -left-[1.72rem] h-2.5 w-2.5 rounded-full bg-accent"
-                />
-                <p className="font-medium">{actionLabel(e.action)}</p>
-                {detail && <p className="text-sm text-muted">{detail}</p>}
-                <p className="mt-0.5 text-xs text-muted">
-                  {e.actor.name ??
-                    (e.actor.kind === 'guest'
-                      ? 'Een gast'
-                      : e.actor.kind === 'system'
-                        ? 'Aandenken'
-                        : 'Iemand')}{' '}
-                  ·{' '}
-                  <time dateTime={e.createdAt}>
-                    {formatDate(e.createdAt)} om {time.format(new Date(e.createdAt))}
-                  </time>
-                </p>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <QueryState
+        query={log}
+        skeleton={<Skeleton className="h-40 rounded-2xl" />}
+        error="Het logboek kon niet worden geladen."
+      >
+        {() =>
+          entries.length === 0 ? (
+            <p className="text-sm text-muted">Nog niets in het logboek.</p>
+          ) : (
+            <ol className="relative flex flex-col gap-5 border-l border-border pl-6" aria-label="Logboek">
+              {entries.map((e) => {
+                const detail = detailLine(e);
+                return (
+                  <li key={e.id} className="relative">
+                    <span
+                      aria-hidden
+                      className="absolute top-1.5 -left-[1.72rem] h-2.5 w-2.5 rounded-full bg-accent"
+                    />
+                    <p className="font-medium">{actionLabel(e.action)}</p>
+                    {detail && <p className="text-sm text-muted">{detail}</p>}
+                    <p className="mt-0.5 text-xs text-muted">
+                      {e.actor.name ??
+                        (e.actor.kind === 'guest'
+                          ? 'Een gast'
+                          : e.actor.kind === 'system'
+                            ? 'Aandenken'
+                            : 'Iemand')}{' '}
+                      ·{' '}
+                      <time dateTime={e.createdAt}>
+                        {formatDate(e.createdAt)} om {time.format(new Date(e.createdAt))}
+                      </time>
+                    </p>
+                  </li>
+                );
+              })}
+            </ol>
+          )
+        }
+      </QueryState>
       {log.hasNextPage && (
         <Button
           variant="outline"

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { BIOGRAPHY_MAX_CHARS, type Memorial } from '@aandenken/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useBiography } from '../../../lib/memorials/queries.ts';
@@ -31,50 +32,50 @@ export default function BiographyTab({ memorial }: { memorial: Memorial }) {
       <h3 id={labelId} className="sr-only">
         Levensverhaal van {memorial.firstName}
       </h3>
-      {bio.isPending ? (
-        <Skeleton className="h-96 rounded-2xl" />
-      ) : bio.isError ? (
-        <p role="alert" className="text-danger">
-          Het levensverhaal kon niet worden geladen. {bio.error.message}
-        </p>
-      ) : (
-        <>
-          <RichTextEditor
-            initialHtml={bio.data.html}
-            labelId={labelId}
-            describedBy={hintId}
-            onChange={(html, empty) => setDraft({ html: empty ? '' : html, empty })}
-          />
-          <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
-            <p id={hintId} className="text-sm text-muted">
-              {tooLong
-                ? 'Het levensverhaal is te lang. Maak het wat korter.'
-                : bio.data.updatedAt
-                  ? `Laatst opgeslagen op ${formatDate(bio.data.updatedAt)}${bio.data.updatedBy ? ` door ${bio.data.updatedBy}` : ''}.`
-                  : 'Nog niet opgeslagen.'}
-            </p>
-            <Button
-              disabled={!dirty || tooLong || save.isPending}
-              onClick={() =>
-                save.mutate(draft!.html, {
-                  onSuccess: () => {
-                    setDraft(null);
-                    toast.success('Het levensverhaal is opgeslagen');
-                  },
-                  onError: (e) => toast.error('Opslaan is niet gelukt', errorText(e)),
-                })
-              }
-            >
-              {save.isPending ? (
-                <Spinner className="[&>span]:h-4 [&>span]:w-4" />
-              ) : (
-                <Check aria-hidden className="h-4 w-4" />
-              )}
-              Levensverhaal opslaan
-            </Button>
-          </div>
-        </>
-      )}
+      <QueryState
+        query={bio}
+        skeleton={<Skeleton className="h-96 rounded-2xl" />}
+        error="Het levensverhaal kon niet worden geladen."
+      >
+        {(data) => (
+          <>
+            <RichTextEditor
+              initialHtml={data.html}
+              labelId={labelId}
+              describedBy={hintId}
+              onChange={(html, empty) => setDraft({ html: empty ? '' : html, empty })}
+            />
+            <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
+              <p id={hintId} className="text-sm text-muted">
+                {tooLong
+                  ? 'Het levensverhaal is te lang. Maak het wat korter.'
+                  : data.updatedAt
+                    ? `Laatst opgeslagen op ${formatDate(data.updatedAt)}${data.updatedBy ? ` door ${data.updatedBy}` : ''}.`
+                    : 'Nog niet opgeslagen.'}
+              </p>
+              <Button
+                disabled={!dirty || tooLong || save.isPending}
+                onClick={() =>
+                  save.mutate(draft!.html, {
+                    onSuccess: () => {
+                      setDraft(null);
+                      toast.success('Het levensverhaal is opgeslagen');
+                    },
+                    onError: (e) => toast.error('Opslaan is niet gelukt', errorText(e)),
+                  })
+                }
+              >
+                {save.isPending ? (
+                  <Spinner className="[&>span]:h-4 [&>span]:w-4" />
+                ) : (
+                  <Check aria-hidden className="h-4 w-4" />
+                )}
+                Levensverhaal opslaan
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryState>
     </Section>
   );
 }

@@ -6,6 +6,7 @@ import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useGallery } from '../../../lib/memorials/queries.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -110,62 +111,70 @@ function CoverPicker({ memorial }: { memorial: Memorial }) {
       title="Omslagfoto"
       description="De foto bovenaan de pagina, naast de naam. Kies een foto uit de galerij; zonder keuze wordt de eerste foto gebruikt."
     >
-      {gallery.isPending ? (
-        <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="aspect-[4/5]" />
-          ))}
-        </div>
-      ) : photos.length === 0 ? (
-        <p className="text-sm text-muted">
-          Er staan nog geen foto’s in de galerij. Voeg ze toe bij ‘Foto’s en video’s’.
-        </p>
-      ) : (
-        <fieldset>
-          <legend className="sr-only">Kies de omslagfoto</legend>
-          <div className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-6">
-            {photos.map((p, i) => {
-              const selected = memorial.coverMediaId === p.id;
-              return (
-                <label
-                  key={p.id}
-                  className={cn(
-                    'relative cursor-pointer overflow-hidden rounded-2xl ring-offset-2 ring-offset-card transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                    selected ? 'ring-3 ring-primary' : 'ring-1 ring-border hover:ring-muted',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="cover"
-                    className="sr-only"
-                    checked={selected}
-                    disabled={update.isPending}
-                    onChange={() => choose(p.id)}
-                    aria-label={`Foto ${i + 1}${p.caption ? `: ${p.caption}` : ''}`}
-                  />
-                  <MediaImage item={p} alt="" sizes="160px" className="aspect-[4/5]" />
-                  {selected && (
-                    <span className="absolute top-2 right-2 flex h-7 w-7 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                      <Check aria-hidden className="h-4 w-4" />
-                    </span>
-                  )}
-                </label>
-              );
-            })}
+      <QueryState
+        query={gallery}
+        skeleton={
+          <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="aspect-[4/5]" />
+            ))}
           </div>
-          {memorial.coverMediaId && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-4"
-              disabled={update.isPending}
-              onClick={() => choose(null)}
-            >
-              Geen omslagfoto kiezen
-            </Button>
-          )}
-        </fieldset>
-      )}
+        }
+        error="De foto’s konden niet worden geladen."
+      >
+        {() =>
+          photos.length === 0 ? (
+            <p className="text-sm text-muted">
+              Er staan nog geen foto’s in de galerij. Voeg ze toe bij ‘Foto’s en video’s’.
+            </p>
+          ) : (
+            <fieldset>
+              <legend className="sr-only">Kies de omslagfoto</legend>
+              <div className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-6">
+                {photos.map((p, i) => {
+                  const selected = memorial.coverMediaId === p.id;
+                  return (
+                    <label
+                      key={p.id}
+                      className={cn(
+                        'relative cursor-pointer overflow-hidden rounded-2xl ring-offset-2 ring-offset-card transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                        selected ? 'ring-3 ring-primary' : 'ring-1 ring-border hover:ring-muted',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="cover"
+                        className="sr-only"
+                        checked={selected}
+                        disabled={update.isPending}
+                        onChange={() => choose(p.id)}
+                        aria-label={`Foto ${i + 1}${p.caption ? `: ${p.caption}` : ''}`}
+                      />
+                      <MediaImage item={p} alt="" sizes="160px" className="aspect-[4/5]" />
+                      {selected && (
+                        <span className="absolute top-2 right-2 flex h-7 w-7 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                          <Check aria-hidden className="h-4 w-4" />
+                        </span>
+                      )}
+                    </label>
+                  );
+                })}
+              </div>
+              {memorial.coverMediaId && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-4"
+                  disabled={update.isPending}
+                  onClick={() => choose(null)}
+                >
+                  Geen omslagfoto kiezen
+                </Button>
+              )}
+            </fieldset>
+          )
+        }
+      </QueryState>
     </Section>
   );
 }

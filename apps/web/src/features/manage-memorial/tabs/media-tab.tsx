@@ -19,6 +19,7 @@ import { FileDropZone, UploadList } from '../../../components/memorial/upload-li
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ApiError, useApiClient } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useGallery } from '../../../lib/memorials/queries.ts';
@@ -122,17 +123,25 @@ export function MediaTab({ memorial }: { memorial: Memorial }) {
         title="Galerij"
         description="Sleep een foto aan de greep om de volgorde te veranderen, of gebruik Omhoog en Omlaag. Met het toetsenbord: Tab naar de greep, Spatie om op te pakken, pijltjes om te verplaatsen, Spatie om los te laten."
       >
-        {gallery.isPending ? (
-          <div className="flex flex-col gap-3">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-28 rounded-2xl" />
-            ))}
-          </div>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted">Nog geen foto’s of video’s. Voeg ze hierboven toe.</p>
-        ) : (
-          <SortableGallery memorial={memorial} items={items} onMove={move} />
-        )}
+        <QueryState
+          query={gallery}
+          skeleton={
+            <div className="flex flex-col gap-3">
+              {[0, 1].map((i) => (
+                <Skeleton key={i} className="h-28 rounded-2xl" />
+              ))}
+            </div>
+          }
+          error="De foto’s en video’s konden niet worden geladen."
+        >
+          {() =>
+            items.length === 0 ? (
+              <p className="text-sm text-muted">Nog geen foto’s of video’s. Voeg ze hierboven toe.</p>
+            ) : (
+              <SortableGallery memorial={memorial} items={items} onMove={move} />
+            )
+          }
+        </QueryState>
       </Section>
     </div>
   );

@@ -5,6 +5,7 @@ import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatRelative } from '../../../lib/memorials/time.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -65,31 +66,35 @@ export function ModerationTab({ memorial }: { memorial: Memorial }) {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <div className="flex flex-col gap-3">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-36 rounded-2xl" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <p role="alert" className="text-danger">
-            De herinneringen konden niet worden geladen. {list.error.message}
-          </p>
-        ) : memories.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
-            {status === 'pending'
-              ? 'Er wachten geen herinneringen op goedkeuring.'
-              : status === 'published'
-                ? 'Nog geen gepubliceerde herinneringen.'
-                : 'Geen afgewezen herinneringen.'}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-4" aria-label={filters.find((f) => f.value === status)!.label}>
-            {memories.map((m) => (
-              <ManagedMemory key={m.id} memorial={memorial} memory={m} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          skeleton={
+            <div className="flex flex-col gap-3">
+              {[0, 1].map((i) => (
+                <Skeleton key={i} className="h-36 rounded-2xl" />
+              ))}
+            </div>
+          }
+          error="De herinneringen konden niet worden geladen."
+        >
+          {() =>
+            memories.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                {status === 'pending'
+                  ? 'Er wachten geen herinneringen op goedkeuring.'
+                  : status === 'published'
+                    ? 'Nog geen gepubliceerde herinneringen.'
+                    : 'Geen afgewezen herinneringen.'}
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-4" aria-label={filters.find((f) => f.value === status)!.label}>
+                {memories.map((m) => (
+                  <ManagedMemory key={m.id} memorial={memorial} memory={m} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
         {list.hasNextPage && (
           <Button
             variant="outline"

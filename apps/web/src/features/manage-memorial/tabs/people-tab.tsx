@@ -13,6 +13,7 @@ import { Form, FormError, SelectField, TextField, SubmitButton } from '../../../
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -115,81 +116,86 @@ function OpenInvites({ memorial }: { memorial: Memorial }) {
       title="Openstaande uitnodigingen"
       description="Een uitnodiging is 14 dagen geldig. Opnieuw versturen maakt een nieuwe link; de oude werkt dan niet meer."
     >
-      {invites.isPending ? (
-        <Skeleton className="h-20 rounded-2xl" />
-      ) : invites.isError ? (
-        <p role="alert" className="text-danger">
-          De uitnodigingen konden niet worden geladen. {invites.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-muted">Er staan geen uitnodigingen open.</p>
-      ) : (
-        <ul
-          className="divide-y divide-border rounded-2xl border border-border"
-          aria-label="Openstaande uitnodigingen"
-        >
-          {items.map((i: Invite) => (
-            <li key={i.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="flex items-center gap-2 font-medium break-all">
-                  <Mail aria-hidden className="h-4 w-4 shrink-0 text-muted" />
-                  {i.name ? `${i.name} (${i.email})` : i.email}
-                </p>
-                <p className="mt-0.5 text-sm text-muted">
-                  {memberRoleLabels[i.role]} · geldig tot {formatDate(i.expiresAt)}
-                  {i.sendCount > 1 && ` · ${i.sendCount} keer verstuurd`}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={resend.isPending}
-                  aria-label={`Uitnodiging voor ${i.email} opnieuw versturen`}
-                  onClick={() =>
-                    resend.mutate(i.id, {
-                      onSuccess: (s) =>
-                        s.mailSent
-                          ? toast.success('De uitnodiging is opnieuw verstuurd')
-                          : toast.error('De e-mail kon niet worden verstuurd'),
-                      onError: (e) => toast.error('Opnieuw versturen is niet gelukt', errorText(e)),
-                    })
-                  }
+      <QueryState
+        query={invites}
+        skeleton={<Skeleton className="h-20 rounded-2xl" />}
+        error="De uitnodigingen konden niet worden geladen."
+      >
+        {() =>
+          items.length === 0 ? (
+            <p className="text-sm text-muted">Er staan geen uitnodigingen open.</p>
+          ) : (
+            <ul
+              className="divide-y divide-border rounded-2xl border border-border"
+              aria-label="Openstaande uitnodigingen"
+            >
+              {items.map((i: Invite) => (
+                <li
+                  key={i.id}
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                 >
-                  <RefreshCw aria-hidden className="h-4 w-4" />
-                  Opnieuw versturen
-                </Button>
-                <ConfirmDialog
-                  trigger={
+                  <div className="min-w-0">
+                    <p className="flex items-center gap-2 font-medium break-all">
+                      <Mail aria-hidden className="h-4 w-4 shrink-0 text-muted" />
+                      {i.name ? `${i.name} (${i.email})` : i.email}
+                    </p>
+                    <p className="mt-0.5 text-sm text-muted">
+                      {memberRoleLabels[i.role]} · geldig tot {formatDate(i.expiresAt)}
+                      {i.sendCount > 1 && ` · ${i.sendCount} keer verstuurd`}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
                     <Button
                       size="sm"
-                      variant="ghost"
-                      className="text-danger hover:bg-danger-soft"
-                      aria-label={`Uitnodiging voor ${i.email} intrekken`}
+                      variant="outline"
+                      disabled={resend.isPending}
+                      aria-label={`Uitnodiging voor ${i.email} opnieuw versturen`}
+                      onClick={() =>
+                        resend.mutate(i.id, {
+                          onSuccess: (s) =>
+                            s.mailSent
+                              ? toast.success('De uitnodiging is opnieuw verstuurd')
+                              : toast.error('De e-mail kon niet worden verstuurd'),
+                          onError: (e) => toast.error('Opnieuw versturen is niet gelukt', errorText(e)),
+                        })
+                      }
                     >
-                      <Trash2 aria-hidden className="h-4 w-4" />
-                      Intrekken
+                      <RefreshCw aria-hidden className="h-4 w-4" />
+                      Opnieuw versturen
                     </Button>
-                  }
-                  title="Uitnodiging intrekken?"
-                  description={`De link in de e-mail aan ${i.email} werkt daarna niet meer.`}
-                  confirmLabel="Intrekken"
-                  destructive
-                  onConfirm={async () => {
-                    try {
-                      await revoke.mutateAsync(i.id);
-                      toast.success('De uitnodiging is ingetrokken');
-                    } catch (e) {
-                      toast.error('Intrekken is niet gelukt', errorText(e));
-                      throw e;
-                    }
-                  }}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-danger hover:bg-danger-soft"
+                          aria-label={`Uitnodiging voor ${i.email} intrekken`}
+                        >
+                          <Trash2 aria-hidden className="h-4 w-4" />
+                          Intrekken
+                        </Button>
+                      }
+                      title="Uitnodiging intrekken?"
+                      description={`De link in de e-mail aan ${i.email} werkt daarna niet meer.`}
+                      confirmLabel="Intrekken"
+                      destructive
+                      onConfirm={async () => {
+                        try {
+                          await revoke.mutateAsync(i.id);
+                          toast.success('De uitnodiging is ingetrokken');
+                        } catch (e) {
+                          toast.error('Intrekken is niet gelukt', errorText(e));
+                          throw e;
+                        }
+                      }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </Section>
   );
 }
@@ -205,102 +211,103 @@ function Members({ memorial, actor }: { memorial: Memorial; actor: MemberRole })
       title="Leden"
       description="Iedereen met een account die lid is van deze pagina, met wat ze mogen."
     >
-      {members.isPending ? (
-        <Skeleton className="h-24 rounded-2xl" />
-      ) : members.isError ? (
-        <p role="alert" className="text-danger">
-          De leden konden niet worden geladen. {members.error.message}
-        </p>
-      ) : (
-        <ul className="divide-y divide-border rounded-2xl border border-border" aria-label="Leden">
-          {items.map((m: Member) => {
-            const options = m.isSelf ? [] : assignableRoles(actor, m.role);
-            const canRemove =
-              !m.isSelf &&
-              (actor === 'owner' || (actor === 'editor' && (m.role === 'contributor' || m.role === 'guest')));
-            const who = m.name ?? m.email ?? 'Lid';
-            return (
-              <li
-                key={m.id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    {who}
-                    {m.isSelf && <span className="font-normal text-muted"> (jij)</span>}
-                  </p>
-                  {m.email && m.name && <p className="text-sm break-all text-muted">{m.email}</p>}
-                </div>
-                <div className="flex items-center gap-2">
-                  {options.length > 1 ? (
-                    <label className="flex items-center gap-2 text-sm">
-                      <span className="sr-only">Rol van {who}</span>
-                      <select
-                        value={m.role}
-                        disabled={setRole.isPending}
-                        onChange={(e) =>
-                          setRole.mutate(
-                            { memberId: m.id, role: e.target.value as MemberRole },
-                            {
-                              onSuccess: (u) =>
-                                toast.success(`${who} is nu ${memberRoleLabels[u.role].toLowerCase()}`),
-                              onError: (err) =>
-                                toast.error('De rol kon niet worden gewijzigd', errorText(err)),
-                            },
-                          )
-                        }
-                        className="h-10 cursor-pointer rounded-full border border-input bg-card px-3 text-sm"
-                      >
-                        {options.map((r) => (
-                          <option key={r} value={r}>
-                            {memberRoleLabels[r]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  ) : (
-                    <span
-                      className={cn(
-                        'rounded-full px-3 py-1 text-sm font-medium',
-                        m.role === 'owner' ? 'bg-accent-soft text-accent' : 'bg-secondary',
-                      )}
-                    >
-                      {memberRoleLabels[m.role]}
-                    </span>
-                  )}
-                  {canRemove && (
-                    <ConfirmDialog
-                      trigger={
-                        <Button
-                          size="icon"
-                          variant="ghost"
-                          className="text-danger hover:bg-danger-soft"
-                          aria-label={`${who} verwijderen`}
+      <QueryState
+        query={members}
+        skeleton={<Skeleton className="h-24 rounded-2xl" />}
+        error="De leden konden niet worden geladen."
+      >
+        {() => (
+          <ul className="divide-y divide-border rounded-2xl border border-border" aria-label="Leden">
+            {items.map((m: Member) => {
+              const options = m.isSelf ? [] : assignableRoles(actor, m.role);
+              const canRemove =
+                !m.isSelf &&
+                (actor === 'owner' ||
+                  (actor === 'editor' && (m.role === 'contributor' || m.role === 'guest')));
+              const who = m.name ?? m.email ?? 'Lid';
+              return (
+                <li
+                  key={m.id}
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      {who}
+                      {m.isSelf && <span className="font-normal text-muted"> (jij)</span>}
+                    </p>
+                    {m.email && m.name && <p className="text-sm break-all text-muted">{m.email}</p>}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    {options.length > 1 ? (
+                      <label className="flex items-center gap-2 text-sm">
+                        <span className="sr-only">Rol van {who}</span>
+                        <select
+                          value={m.role}
+                          disabled={setRole.isPending}
+                          onChange={(e) =>
+                            setRole.mutate(
+                              { memberId: m.id, role: e.target.value as MemberRole },
+                              {
+                                onSuccess: (u) =>
+                                  toast.success(`${who} is nu ${memberRoleLabels[u.role].toLowerCase()}`),
+                                onError: (err) =>
+                                  toast.error('De rol kon niet worden gewijzigd', errorText(err)),
+                              },
+                            )
+                          }
+                          className="h-10 cursor-pointer rounded-full border border-input bg-card px-3 text-sm"
                         >
-                          <UserMinus aria-hidden className="h-4 w-4" />
-                        </Button>
-                      }
-                      title={`${who} verwijderen?`}
-                      description="Deze persoon is dan geen lid meer en ziet de besloten pagina alleen nog met de toegangscode."
-                      confirmLabel="Verwijderen"
-                      destructive
-                      onConfirm={async () => {
-                        try {
-                          await remove.mutateAsync(m.id);
-                          toast.success(`${who} is verwijderd`);
-                        } catch (e) {
-                          toast.error('Verwijderen is niet gelukt', errorText(e));
-                          throw e;
+                          {options.map((r) => (
+                            <option key={r} value={r}>
+                              {memberRoleLabels[r]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    ) : (
+                      <span
+                        className={cn(
+                          'rounded-full px-3 py-1 text-sm font-medium',
+                          m.role === 'owner' ? 'bg-accent-soft text-accent' : 'bg-secondary',
+                        )}
+                      >
+                        {memberRoleLabels[m.role]}
+                      </span>
+                    )}
+                    {canRemove && (
+                      <ConfirmDialog
+                        trigger={
+                          <Button
+                            size="icon"
+                            variant="ghost"
+                            className="text-danger hover:bg-danger-soft"
+                            aria-label={`${who} verwijderen`}
+                          >
+                            <UserMinus aria-hidden className="h-4 w-4" />
+                          </Button>
                         }
-                      }}
-                    />
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                        title={`${who} verwijderen?`}
+                        description="Deze persoon is dan geen lid meer en ziet de besloten pagina alleen nog met de toegangscode."
+                        confirmLabel="Verwijderen"
+                        destructive
+                        onConfirm={async () => {
+                          try {
+                            await remove.mutateAsync(m.id);
+                            toast.success(`${who} is verwijderd`);
+                          } catch (e) {
+                            toast.error('Verwijderen is niet gelukt', errorText(e));
+                            throw e;
+                          }
+                        }}
+                      />
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
