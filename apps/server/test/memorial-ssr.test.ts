@@ -95,7 +95,7 @@ describe('the public memorial page rendered on the server', () => {
     const candle = await t.app.inject({
       method: 'POST',
       url: `/core/candles/${publicId}`,
-      payload: { kind: 'candle', name: 'Bezoeker', message: '</script><script>alert(1)</script>' },
+      payload: { kind: 'candle', name: "Bezoeker $' $&", message: '</script><script>alert(1)</script>' },
     });
     expect(candle.statusCode).toBe(201);
     const res = await page(publicId);
@@ -106,6 +106,9 @@ describe('the public memorial page rendered on the server', () => {
     expect(stored).toContain('<');
     expect(JSON.stringify(dataBlock(res.body))).toContain(JSON.stringify(stored));
     expect(res.body.match(/<script[^>]*>/g)).toHaveLength(1);
+    // `$'` and `$&` stay text (a replacement string would have expanded them).
+    expect(res.body).toContain('Bezoeker $&#x27; $&amp;');
+    expect(res.body.match(/<html/g)).toHaveLength(1);
   });
 
   it('answers a private, concept, missing or malformed memorial with exactly the shell, byte for byte', async () => {

@@ -17,8 +17,9 @@ const MEMORIAL_PAGE = 'src/features/memorial-page/memorial-page.tsx';
 
 /**
  * The shell for a server-rendered route: the route chunk's own stylesheet inline too (it would otherwise
- * arrive only with the chunk, after the first paint) and its chunks preloaded next to the entry, so they
- * download in parallel instead of after it.
+ * arrive only with the chunk, after the first paint). Its chunks are not preloaded: measured, on a slow
+ * connection they took bandwidth from the HTML and the portrait and delayed the first paint (the page is
+ * readable without them; main.tsx requests them at once).
  */
 function withRouteChunk(outDir, shell, src) {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
@@ -34,8 +35,7 @@ function withRouteChunk(outDir, shell, src) {
   const chunks = [...route].filter((k) => !inEntry.has(k)).map((k) => manifest[k]);
   const css = chunks.flatMap((c) => c.css ?? []);
   const styles = css.map((f) => `<style>${fs.readFileSync(path.join(outDir, f), 'utf8')}</style>`).join('');
-  const preloads = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`).join('');
-  return shell.replace('</head>', `${preloads}${styles}</head>`);
+  return shell.replace('</head>', () => `${styles}</head>`);
 }
 
 export function prerender() {

@@ -72,15 +72,20 @@ export async function createMemorialRenderer({
       id,
       [memorial, ...others].map((r) => r.json() as unknown),
     );
-    // React renders the page's <title> first; it belongs in the head.
-    const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
-    const body = title ? rendered.html.slice(title.length) : rendered.html;
+    // React renders what belongs in the head first (the <title>, the portrait's preload): it takes the
+    // place of the shell's title, ahead of the scripts, so the portrait is requested first.
+    const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/.exec(rendered.html)![0];
+    const body = rendered.html.slice(hoisted.length);
     if (/<script/i.test(body)) throw new Error('the rendered memorial page contains an inline script');
-    const head = title ? shell.replace(/<title>[^<]*<\/title>/, title) : shell;
+    // Replacer functions: the page's text may hold `$&` and the like, which a replacement string expands.
+    const head = shell.replace(/<title>[^<]*<\/title>/, (title) =>
+      hoisted.includes('<title>') ? hoisted : `${title}${hoisted}`,
+    );
     return Buffer.from(
       head.replace(
         '<div id="root"></div>',
-        `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,
+        () =>
+          `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,
       ),
     );
   }

@@ -8,18 +8,16 @@ import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount, formatDate } from '../../../lib/format.ts';
-import { formatRelative } from '../../../lib/memorials/time.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useCandles, useLightCandle } from '../api/candles.ts';
 import { CandleArt } from './candle-art.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { RelativeTime } from './relative-time.tsx';
 
 /** 'Steek een kaarsje aan' or 'leg een bloem neer': anyone who may see the page, with a name and a short message. */
 export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; defaultName: string }) {
   const candles = useCandles(memorial.id);
   const light = useLightCandle(memorial.id);
   const [lit, setLit] = useState<Candle | null>(null);
-  const hydrated = useHydrated();
   const thanksRef = useRef<HTMLDivElement>(null);
   const counts = candles.data?.pages[0]?.counts;
   const items = candles.data?.pages.flatMap((p) => p.items) ?? [];
@@ -131,7 +129,7 @@ export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; 
                       <p className="text-sm">
                         <span className="font-medium">{c.name}</span>{' '}
                         <span className="text-muted">
-                          · {hydrated ? formatRelative(c.createdAt) : formatDate(c.createdAt)}
+                          · <RelativeTime value={c.createdAt} />
                         </span>
                       </p>
                       {c.message && (

@@ -1,7 +1,7 @@
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { Flame, Heart, Image as ImageIcon, MapPin, PenLine, Settings2 } from 'lucide-react';
 import { routes, type MediaItem, type Memorial } from '@aandenken/contract';
-import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -34,12 +34,9 @@ export function MemorialHero({
       <Container className="relative grid items-center gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14 lg:py-20">
         <div className="mx-auto w-full max-w-[17rem] sm:max-w-xs lg:max-w-none">
           {cover ? (
-            <MediaImage
+            <CoverPhoto
               item={cover}
               alt={cover.caption ? `Portretfoto: ${cover.caption}` : `Foto van ${name}`}
-              sizes="(min-width: 1024px) 420px, 320px"
-              priority
-              className="aspect-[4/5] rounded-[2rem] shadow-lift ring-1 ring-border"
             />
           ) : (
             <div
@@ -113,5 +110,44 @@ export function MemorialHero({
         </div>
       </Container>
     </header>
+  );
+}
+
+const COVER_SIZES = '(min-width: 1024px) 420px, 320px';
+
+/**
+ * The portrait: the page's largest paint. Unlike MediaImage it shows as soon as it is there, without
+ * waiting for JavaScript to fade it in, and the server-rendered page asks for it first (a preload in the
+ * head, ahead of the scripts).
+ */
+function CoverPhoto({ item, alt }: { item: MediaItem; alt: string }) {
+  const src = item.fallbackUrl ?? item.url;
+  const webp = item.srcSet?.webp || undefined;
+  const jpeg = item.srcSet?.jpeg || undefined;
+  preload(src, {
+    as: 'image',
+    fetchPriority: 'high',
+    imageSrcSet: webp ?? jpeg,
+    imageSizes: COVER_SIZES,
+    ...(webp ? { type: 'image/webp' } : {}),
+  });
+  return (
+    <div className="relative aspect-[4/5] overflow-hidden rounded-[2rem] bg-secondary shadow-lift ring-1 ring-border">
+      <picture>
+        {webp && <source type="image/webp" srcSet={webp} sizes={COVER_SIZES} />}
+        <img
+          src={src}
+          srcSet={jpeg}
+          sizes={COVER_SIZES}
+          width={item.width ?? undefined}
+          height={item.height ?? undefined}
+          alt={alt}
+          loading="eager"
+          fetchPriority="high"
+          draggable={false}
+          className="h-full w-full object-cover"
+        />
+      </picture>
+    </div>
   );
 }

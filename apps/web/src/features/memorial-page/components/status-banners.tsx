@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Archive, Eye, KeyRound, Settings2 } from 'lucide-react';
 import { routes, type Memorial } from '@aandenken/contract';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePublishMemorial } from '../api/publish-memorial.ts';
 import type { Viewer } from '../memorial-view.tsx';
+
+// Only a concept's managers see it: Radix's alert dialog stays out of everyone else's page.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** Notes above the page: a concept (for its managers), an archived page, a visit with the access code. */
 export function StatusBanners({ memorial, viewer }: { memorial: Memorial; viewer: Viewer }) {
@@ -25,28 +30,30 @@ export function StatusBanners({ memorial, viewer }: { memorial: Memorial; viewer
               <Settings2 aria-hidden className="h-4 w-4" />
               Pagina inrichten
             </Link>
-            <ConfirmDialog
-              trigger={<Button size="sm">Publiceren</Button>}
-              title="Pagina publiceren?"
-              description={
-                memorial.visibility === 'private'
-                  ? 'De pagina wordt zichtbaar voor leden en voor iedereen met de toegangscode. Hij blijft besloten.'
-                  : 'De pagina wordt zichtbaar voor iedereen met de link.'
-              }
-              confirmLabel="Publiceren"
-              onConfirm={async () => {
-                try {
-                  await publish.mutateAsync();
-                  toast.success('De pagina is gepubliceerd');
-                } catch (error) {
-                  toast.error(
-                    'Publiceren is niet gelukt',
-                    error instanceof Error ? error.message : undefined,
-                  );
-                  throw error;
+            <Suspense fallback={<Button size="sm">Publiceren</Button>}>
+              <ConfirmDialog
+                trigger={<Button size="sm">Publiceren</Button>}
+                title="Pagina publiceren?"
+                description={
+                  memorial.visibility === 'private'
+                    ? 'De pagina wordt zichtbaar voor leden en voor iedereen met de toegangscode. Hij blijft besloten.'
+                    : 'De pagina wordt zichtbaar voor iedereen met de link.'
                 }
-              }}
-            />
+                confirmLabel="Publiceren"
+                onConfirm={async () => {
+                  try {
+                    await publish.mutateAsync();
+                    toast.success('De pagina is gepubliceerd');
+                  } catch (error) {
+                    toast.error(
+                      'Publiceren is niet gelukt',
+                      error instanceof Error ? error.message : undefined,
+                    );
+                    throw error;
+                  }
+                }}
+              />
+            </Suspense>
           </div>
         </Banner>
       )}
