@@ -17,8 +17,8 @@ const PAGES = [
   { path: '/beslotenpagina', text: 'besloten pagina' },
   {
     path: `/memorial/${EXAMPLE_MEMORIAL_ID}`,
-    label: 'example memorial, rendered in the browser from the API',
-    text: null,
+    label: 'example memorial, rendered on the server per request',
+    text: 'Johanna de Vries',
   },
 ];
 

@@ -46,7 +46,14 @@ export async function createMemorialRenderer({
   const entry = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^prerender\.m?js$/.test(f)) : undefined;
   const shellFile = path.join(dir, 'memorial-shell.html');
   if (!entry || !fs.existsSync(shellFile)) return null;
-  const ssr = (await import(pathToFileURL(path.join(dir, entry)).href)) as SsrBundle;
+  let ssr: SsrBundle;
+  try {
+    ssr = (await import(pathToFileURL(path.join(dir, entry)).href)) as SsrBundle;
+  } catch (err) {
+    // A broken bundle must not keep the site from starting: memorial pages then render in the browser.
+    app.log.error({ err }, 'memorial page: could not load the server bundle; serving the shell');
+    return null;
+  }
   const shell = fs.readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
 

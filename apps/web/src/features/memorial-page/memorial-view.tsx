@@ -69,10 +69,20 @@ export function MemorialView({ id }: { id: string }) {
       <title>{`${fullName(memorial)} · Aandenken`}</title>
       <StatusBanners memorial={memorial} viewer={viewer} />
       <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
-      <Gallery memorial={memorial} photos={photos} loading={gallery.isPending} />
-      <BiographySection memorial={memorial} canManage={viewer.canManage} />
-      <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
-      <CandlesSection memorial={memorial} defaultName={viewer.defaultName} />
+      {/* Each section below the first screen its own Suspense boundary: React hydrates the server's HTML
+          one boundary at a time (smaller tasks), the one being used first. Nothing in them suspends. */}
+      <Suspense fallback={null}>
+        <Gallery memorial={memorial} photos={photos} loading={gallery.isPending} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BiographySection memorial={memorial} canManage={viewer.canManage} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CandlesSection memorial={memorial} defaultName={viewer.defaultName} />
+      </Suspense>
       {viewer.canAddMemory && (addOpen || addUsed) && (
         <Suspense fallback={null}>
           <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />
