@@ -127,6 +127,14 @@ describe('the public memorial page rendered on the server', () => {
     expect((await page('niet-een-id')).body).toBe(SHELL);
   });
 
+  it('does not serve the server bundle itself', async () => {
+    for (const file of ['/ssr/prerender.js', '/ssr/memorial-shell.html']) {
+      const res = await t.app.inject({ url: file });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('renderMemorial');
+    }
+  });
+
   it('is computed once per memorial version and shows a change at the next request', async () => {
     const first = await page(publicId);
     const again = await page(publicId);
