@@ -55,9 +55,10 @@ test.describe('layout', () => {
     await page.getByRole('menuitemradio', { name: 'Licht' }).click();
     await expect(html).not.toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('aandenken-theme'))).toBe('light');
+    expect((await page.context().cookies()).find((c) => c.name === 'aandenken-theme')?.value).toBe('light');
     const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-    // Before any app script runs, the kept theme is already on <html>: block the app bundle and look.
+    // The server sends the page in the kept theme: with the app's scripts blocked it is light all the same.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.reload();
     await expect(html).not.toHaveClass(/dark/);

@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from './helpers.ts';
 let t: TestContext;
 let dist: string;
 const page = (body: string) =>
-  `<!doctype html><html lang="nl"><head><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
+  `<!doctype html><html lang="nl" class="dark"><head><meta name="theme-color" content="#0f1417" /><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-dist-'));
@@ -59,5 +59,30 @@ describe('prerendered pages', () => {
     expect(gzip.statusCode).toBe(404);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('Pagina niet gevonden');
+  });
+
+  it('sends every page in the theme kept in the cookie: dark by default, light without the dark class', async () => {
+    for (const url of ['/', '/prijzen', '/memorial/6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01', '/bestaat-niet']) {
+      const dark = await t.app.inject({ url });
+      expect(dark.body).toContain('<html lang="nl" class="dark">');
+      expect(dark.headers.vary).toContain('cookie');
+      const light = await t.app.inject({ url, headers: { cookie: 'iets=1; aandenken-theme=light' } });
+      expect(light.statusCode).toBe(dark.statusCode);
+      expect(light.body).toContain('<html lang="nl">');
+      expect(light.body).not.toContain('class="dark"');
+      expect(light.body).toContain('<meta name="theme-color" content="#f8f5f0" />');
+      expect(light.body.replace('<html lang="nl">', '').replace('#f8f5f0', '#0f1417')).toBe(
+        dark.body.replace('<html lang="nl" class="dark">', ''),
+      );
+      const chosenDark = await t.app.inject({ url, headers: { cookie: 'aandenken-theme=dark' } });
+      expect(chosenDark.body).toBe(dark.body);
+      const nonsense = await t.app.inject({ url, headers: { cookie: 'aandenken-theme=<script>' } });
+      expect(nonsense.body).toBe(dark.body);
+    }
+    const br = await t.app.inject({
+      url: '/',
+      headers: { cookie: 'aandenken-theme=light', 'accept-encoding': 'br' },
+    });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).not.toContain('class="dark"');
   });
 });

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { errorCodes, isAppPath } from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { createMemorialRenderer } from './memorial-ssr.ts';
+import { htmlForTheme, themeFromCookie } from './theme.ts';
 
 const MEMORIAL_PATH =
   /^\/memorial\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
@@ -85,11 +86,13 @@ export const sitePlugin =
       encoded(html, 'br');
       encoded(html, 'gzip');
     }
-    const sendHtml = (reply: FastifyReply, status: number, html: Buffer, quick = false) => {
+    // Every page arrives in the visitor's theme (theme.ts, docs/decisions/007): no script before the first paint.
+    const sendHtml = (reply: FastifyReply, status: number, page: Buffer, quick = false) => {
+      const html = htmlForTheme(page, themeFromCookie(reply.request.headers.cookie));
       reply
         .status(status)
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       const accept = String(reply.request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
