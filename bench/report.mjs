@@ -151,7 +151,7 @@ function startTable(start, api) {
   const out = [];
   if (start?.results) {
     out.push(
-      `Spawned as ${start.viaNpmStart ? '`npm start` (scripts/start.mjs, web already built)' : 'what `npm start` runs (`node --import tsx src/server.ts`, web already built)'}, until \`GET /healthz\` answers 200; memory 3 s later (example memorials seeding in the background on a first start).`,
+      `Spawned as ${start.viaNpmStart ? '`npm start` (scripts/start.mjs, web already built)' : 'what `npm start` runs (`node src/server.ts`, web already built)'}, until \`GET /healthz\` answers 200; memory 3 s later (example memorials seeding in the background on a first start).`,
       '',
       '| case | to a healthy /healthz | resident memory at rest |',
       '|---|---:|---:|',

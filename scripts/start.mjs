@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
+// The server runs its TypeScript directly (Node's type stripping, unflagged since 22.18): no transpiler at start.
+if (major < 22 || (major === 22 && minor < 18)) {
   console.error(
-    `Aandenken heeft Node.js 22.12 of nieuwer nodig (24 LTS aanbevolen); dit is ${process.version}.`,
+    `Aandenken heeft Node.js 22.18 of nieuwer nodig (24 LTS aanbevolen); dit is ${process.version}.`,
   );
   process.exit(1);
 }
@@ -21,7 +22,7 @@ if (process.argv.includes('--build') || !fs.existsSync(webDist)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const child = spawn(process.execPath, ['src/server.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data') },

@@ -105,7 +105,7 @@ export async function startProcess({ command, args, cwd, env, port, logFile, tim
   };
 }
 
-/** The app server exactly as `npm start` runs it (node --import tsx src/server.ts), on a free port. */
+/** The app server exactly as `npm start` runs it (node src/server.ts), on a free port. */
 export async function startServer({ dataDir, databaseUrl, webDist, env = {}, logFile, viaNpmStart = false }) {
   const port = await freePort();
   const serverEnv = {
@@ -132,7 +132,7 @@ export async function startServer({ dataDir, databaseUrl, webDist, env = {}, log
         }
       : {
           command: process.execPath,
-          args: ['--import', 'tsx', 'src/server.ts'],
+          args: ['src/server.ts'],
           cwd: serverDir,
           env: serverEnv,
           port,

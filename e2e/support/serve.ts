@@ -44,7 +44,7 @@ if (process.env.TEST_DATABASE_URL) {
   dropDatabase = () => void psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const server = spawn(process.execPath, ['src/server.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: {

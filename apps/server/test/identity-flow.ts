@@ -57,7 +57,10 @@ export class CookieJar {
 /** Acts as a browser against the in-process app: follows nothing by itself, keeps cookies. */
 export class Browser {
   readonly jar = new CookieJar();
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '');

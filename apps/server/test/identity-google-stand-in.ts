@@ -36,7 +36,10 @@ export async function startGoogleStandIn(opts: {
   const store = new Map<string, AdapterPayload>();
   // Kept in memory on purpose: the stand-in lives as long as one test run.
   class MemoryAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
     private key = (id: string) => `${this.model}:${id}`;
     async upsert(id: string, payload: AdapterPayload) {
       store.set(this.key(id), payload);

@@ -45,7 +45,10 @@ export interface Db extends Queryable {
 class PgDb implements Db {
   readonly kind = 'postgres';
   statementCount = 0;
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async query<T extends Row>(sql: string, params: unknown[] = []) {
     this.statementCount++;
@@ -123,7 +126,10 @@ class PgDb implements Db {
 class PgliteDb implements Db {
   readonly kind = 'pglite';
   statementCount = 0;
-  constructor(private readonly pglite: PGliteType) {}
+  private readonly pglite: PGliteType;
+  constructor(pglite: PGliteType) {
+    this.pglite = pglite;
+  }
 
   async query<T extends Row>(sql: string, params: unknown[] = []) {
     this.statementCount++;

@@ -28,7 +28,10 @@ export function createAdapterFactory(db: Queryable): new (model: string) => Adap
   }
 
   return class PostgresAdapter implements Adapter {
-    constructor(readonly model: string) {}
+    readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       await db.query(

@@ -2,13 +2,19 @@ import { errorCodes, type ErrorCode } from '@aandenken/contract';
 
 /** An error the client may see: status, stable code and a Dutch message. */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode | string;
+  readonly fields?: Record<string, string>;
   constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode | string,
+    statusCode: number,
+    code: ErrorCode | string,
     message: string,
-    readonly fields?: Record<string, string>,
+    fields?: Record<string, string>,
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    if (fields !== undefined) this.fields = fields;
   }
 }
 

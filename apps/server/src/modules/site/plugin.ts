@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -82,10 +83,18 @@ export const sitePlugin =
             })
           : zlib.gzipSync(html, { level: quick ? 6 : 9 }));
     };
-    for (const html of new Set(pages.values())) {
-      encoded(html, 'br');
-      encoded(html, 'gzip');
-    }
+    // The built pages' best compression is made off the main thread after start (it took a second of CPU
+    // before the first request could be answered); until it is there, a page is compressed on first use.
+    const brotliAsync = promisify(zlib.brotliCompress);
+    const gzipAsync = promisify(zlib.gzip);
+    void (async () => {
+      for (const html of new Set(pages.values())) {
+        const br = await brotliAsync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+        const gzip = await gzipAsync(html, { level: 9 });
+        const c = compressed.get(html) ?? {};
+        compressed.set(html, { ...c, br, gzip });
+      }
+    })().catch((err: unknown) => app.log.warn({ err }, 'pages could not be precompressed'));
     // Every page arrives in the visitor's theme (theme.ts, docs/decisions/007): no script before the first paint.
     const sendHtml = (reply: FastifyReply, status: number, page: Buffer, quick = false) => {
       const html = htmlForTheme(page, themeFromCookie(reply.request.headers.cookie));
