@@ -33,12 +33,15 @@ describe('companyRequestSchema', () => {
       'Omschrijf uw diensten',
     ]);
     expect(
-      companyRequestSchema.safeParse({ ...other, serviceDescription: 'Bloemstukken en rouwdrukwerk' }).success,
+      companyRequestSchema.safeParse({ ...other, serviceDescription: 'Bloemstukken en rouwdrukwerk' })
+        .success,
     ).toBe(true);
   });
 
   it('names each missing field in Dutch', () => {
-    expect(messagesAt({ ...valid, companyType: undefined }, 'companyType')).toEqual(['Kies het soort bedrijf']);
+    expect(messagesAt({ ...valid, companyType: undefined }, 'companyType')).toEqual([
+      'Kies het soort bedrijf',
+    ]);
     expect(messagesAt({ ...valid, companyName: ' ' }, 'companyName')).toEqual(['Bedrijfsnaam is verplicht']);
     expect(messagesAt({ ...valid, postalCode: '0123AB' }, 'postalCode')).toEqual([
       'Voer een geldige postcode in, bijvoorbeeld 1234 AB',

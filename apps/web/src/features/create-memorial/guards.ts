@@ -14,7 +14,8 @@ export function nextStepAfterNames(names: DeceasedNames, auth: AuthStatus): stri
  * no names → /create-memorial. Null: stay (the page shows a spinner while the session is still loading).
  */
 export function protectMemorialRedirect(names: DeceasedNames | null, auth: AuthStatus): string | null {
-  if (auth === 'authenticated') return names ? withNames(routes.verifyMemorial, names) : routes.createMemorial;
+  if (auth === 'authenticated')
+    return names ? withNames(routes.verifyMemorial, names) : routes.createMemorial;
   if (!names) return routes.createMemorial;
   return null;
 }
