@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { exampleMemorialIds } from '@aandenken/contract';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
@@ -118,5 +119,54 @@ test.describe('layout', () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(button).toHaveCount(0);
+  });
+  test('the footer is hidden on a memorial page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.goto(`/memorial/${exampleMemorialIds.johanna}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Johanna de Vries' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+
+  test('toasts: one at a time, the newest shown', async ({ page }) => {
+    // A callback without a sign-in to finish fails: 'Login Error', then home.
+    await page.goto('/auth/callback');
+    await expect(page).toHaveURL('/');
+    const toasts = page.locator('[data-sonner-toast]');
+    await expect(toasts.filter({ hasText: 'Login Error' })).toBeVisible();
+
+    // A second toast within the 5 seconds, without a reload: the sign-out callback, reached in the app.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/auth/logout-callback');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const shown = page.locator('[data-sonner-toast][data-visible="true"]');
+    await expect(shown).toContainText('Je bent uitgelogged');
+    await expect(shown).toHaveCount(1);
+    // sonner may keep the older toast in its list, but not shown (data-visible false, transparent).
+    const older = toasts.filter({ hasText: 'Login Error' });
+    if ((await older.count()) > 0) {
+      await expect(older).toHaveAttribute('data-visible', 'false');
+      await expect.poll(() => older.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    }
+  });
+  test('/ and /example load nothing from another origin', async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== new URL(baseURL!).origin)
+        foreign.push(req.url());
+    });
+    for (const path of ['/', '/example']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Down the whole page, so lazy images below the fold are requested too.
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        await page.waitForTimeout(50);
+      }
+      await page.waitForLoadState('networkidle');
+    }
+    expect(foreign).toEqual([]);
   });
 });

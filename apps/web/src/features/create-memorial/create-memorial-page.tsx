@@ -1,11 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { deceasedNamesSchema, routes } from '@aandenken/contract';
+import { deceasedNamesSchema } from '@aandenken/contract';
 import { Form, FormError, TextField } from '../../components/form/form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { FlowCard } from './components/flow-card.tsx';
-import { withNames } from './names.ts';
+import { nextStepAfterNames } from './guards.ts';
 
 /** /create-memorial: the deceased's names, prefilled from ?firstName&lastName (spec §2 Create flow). */
 export default function CreateMemorialPage() {
@@ -26,8 +26,7 @@ export default function CreateMemorialPage() {
         className="flex flex-col gap-5"
         aria-label="Naam van de overledene"
         onSubmit={async (names) => {
-          const next = auth.status === 'authenticated' ? routes.verifyMemorial : routes.protectMemorial;
-          await navigate(withNames(next, names));
+          await navigate(nextStepAfterNames(names, auth.status));
         }}
       >
         {() => (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { FlowCard } from './components/flow-card.tsx';
+import { protectMemorialRedirect } from './guards.ts';
 import { namesFromSearch, withNames } from './names.ts';
 
 /**
@@ -19,11 +20,9 @@ export default function ProtectMemorialPage() {
   const names = namesFromSearch(params);
   const [leaving, setLeaving] = useState(false);
 
-  if (auth.status === 'authenticated') {
-    return <Navigate to={names ? withNames(routes.verifyMemorial, names) : routes.createMemorial} replace />;
-  }
-  if (!names) return <Navigate to={routes.createMemorial} replace />;
-  if (auth.status === 'loading') return <PageSpinner />;
+  const redirect = protectMemorialRedirect(names, auth.status);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!names || auth.status === 'loading') return <PageSpinner />;
 
   const returnUrl = withNames(routes.verifyMemorial, names);
   const go = (start: () => Promise<void>) => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { useCreateMemorialConcept } from './api/create-memorial-concept.ts';
 import { FlowCard } from './components/flow-card.tsx';
+import { verifyMemorialRedirect } from './guards.ts';
 import { namesFromSearch, withNames } from './names.ts';
 
 function failureMessage(error: unknown): string {
@@ -28,10 +29,9 @@ export default function VerifyMemorialPage() {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const busy = useRef(false);
 
-  if (!names) return <Navigate to={routes.createMemorial} replace />;
-  if (auth.status === 'loading') return <PageSpinner />;
-  if (auth.status === 'unauthenticated')
-    return <Navigate to={withNames(routes.protectMemorial, names)} replace />;
+  const redirect = verifyMemorialRedirect(names, auth.status);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!names || auth.status === 'loading') return <PageSpinner />;
 
   const pending = create.isPending || create.isSuccess;
 
