@@ -39,7 +39,6 @@ export const configSchema = z
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     COOKIE_KEYS: z.string().optional(),
-    SECRET_KEY: z.string().min(16, 'SECRET_KEY moet minstens 16 tekens zijn').optional(),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -91,9 +91,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `node --import tsx src/server.ts`, as npm start runs it, on a fresh data folder with embedded PGlite. */
+/** `node src/server.ts`, as npm start runs it, on a fresh data folder with embedded PGlite. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', SEED_EXAMPLES: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
