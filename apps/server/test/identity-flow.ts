@@ -40,6 +40,12 @@ export class CookieJar {
     }
   }
 
+  /** A cookie the site itself set (the theme, say). */
+  set(name: string, value: string, path = '/') {
+    this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === path));
+    this.cookies.push({ name, value, path });
+  }
+
   header(url: string): string {
     const pathname = url.split('?')[0]!;
     return this.cookies
@@ -57,7 +63,11 @@ export class CookieJar {
 /** Acts as a browser against the in-process app: follows nothing by itself, keeps cookies. */
 export class Browser {
   readonly jar = new CookieJar();
-  constructor(private readonly app: FastifyInstance) {}
+  /** remoteAddress: the client address the server sees (each Browser one person on one network). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '');
@@ -69,6 +79,7 @@ export class Browser {
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       payload: form ? new URLSearchParams(form).toString() : undefined,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     this.jar.store(res);
     return res;
