@@ -191,7 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin, {
     verifiers: [
-      userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks }),
+      userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks, log: app.log }),
       guestTokenVerifier({ db, config }),
     ],
   });

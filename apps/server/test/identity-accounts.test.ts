@@ -85,8 +85,10 @@ describe('registration', () => {
     const ok = await t.app.inject({ url: link });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('Je e-mailadres is bevestigd');
+    expect(ok.headers['cache-control']).toBe('no-store');
     const again = await t.app.inject({ url: link });
     expect(again.statusCode).toBe(400);
+    expect(again.headers['cache-control']).toBe('no-store');
     const verified = await t.db.query(
       "SELECT email_verified FROM accounts WHERE lower(email) = 'anna@example.nl'",
     );
@@ -117,6 +119,7 @@ describe('registration', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Deze pagina is verlopen');
+    expect(res.headers['cache-control']).toBe('no-store');
     const { rows } = await t.db.query("SELECT 1 FROM accounts WHERE email = 'csrf@example.nl'");
     expect(rows).toHaveLength(0);
   });
@@ -181,6 +184,7 @@ describe('forgotten password', () => {
     const { uidPath } = await openInteraction(browser, s256());
     const form = await browser.get(`${uidPath}/forgot`);
     expect(form.body).toContain('<h1>Wachtwoord vergeten</h1>');
+    expect(form.headers['cache-control']).toBe('no-store');
     const csrf = csrfOf(form.body);
 
     const unknown = await browser.post(`${uidPath}/forgot`, { csrf, email: 'bestaat-niet@example.nl' });
@@ -188,6 +192,7 @@ describe('forgotten password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.body).toContain('Als er een account bij dit e-mailadres hoort');
+    expect(known.headers['cache-control']).toBe('no-store');
 
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes('dirk@example.nl') && m.subject.startsWith('Nieuw wachtwoord'),
@@ -251,6 +256,7 @@ describe('forgotten password', () => {
     const page = await browser.get(linkIn(mail.text));
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('Deze link is verlopen of al gebruikt');
+    expect(page.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -261,9 +267,11 @@ describe('Google without credentials', () => {
     const button = await browser.post(`${uidPath}/google`, { csrf });
     expect(button.statusCode).toBe(200);
     expect(button.body).toContain('Inloggen met Google is niet beschikbaar');
+    expect(button.headers['cache-control']).toBe('no-store');
 
     const hinted = await openInteraction(new Browser(t.app), { ...s256(), kc_idp_hint: 'google' });
     expect(hinted.page.body).toContain('Inloggen met Google is op dit moment niet beschikbaar');
+    expect(hinted.page.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses an unknown identity-provider hint', async () => {
@@ -271,5 +279,100 @@ describe('Google without credentials', () => {
       `${endpoints.auth}?${new URLSearchParams({ client_id: 'web', redirect_uri: 'http://localhost:8080/auth/callback', response_type: 'code', scope: 'openid', ...s256(), kc_idp_hint: 'facebook' })}`,
     );
     expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
+describe('the provider’s error page', () => {
+  it('is in Dutch and never stored', async () => {
+    const res = await new Browser(t.app).get(
+      `${endpoints.auth}?${new URLSearchParams({ client_id: 'web', redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid', ...s256() })}`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<h1>Er ging iets mis</h1>');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('theme', () => {
+  const htmlTag = (body: string) => /<html[^>]*>/.exec(body)?.[0];
+
+  it('sends every screen in the theme of the site’s cookie: dark without one, light when chosen', async () => {
+    const dark = await openInteraction(new Browser(t.app), s256());
+    expect(htmlTag(dark.page.body)).toBe('<html lang="nl" class="dark">');
+
+    const lightBrowser = new Browser(t.app);
+    lightBrowser.jar.set('aandenken-theme', 'light');
+    const light = await openInteraction(lightBrowser, s256());
+    expect(htmlTag(light.page.body)).toBe('<html lang="nl">');
+    expect((await lightBrowser.get(`${light.uidPath}/forgot`)).body).toMatch(/<html lang="nl">/);
+    const failed = await lightBrowser.post(`${light.uidPath}/login`, {
+      csrf: light.csrf,
+      email: 'niemand@example.nl',
+      password: 'fout-fout-fout',
+    });
+    expect(htmlTag(failed.body)).toBe('<html lang="nl">');
+    // The provider's own pages (its error page) too.
+    const error = await lightBrowser.get(
+      `${endpoints.auth}?${new URLSearchParams({ client_id: 'web', redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid', ...s256() })}`,
+    );
+    expect(htmlTag(error.body)).toBe('<html lang="nl">');
+
+    const explicitDark = new Browser(t.app);
+    explicitDark.jar.set('aandenken-theme', 'dark');
+    expect(htmlTag((await openInteraction(explicitDark, s256())).page.body)).toBe(
+      '<html lang="nl" class="dark">',
+    );
+    // Still no inline script: the CSP allows none.
+    expect(light.page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+  });
+});
+
+describe('per-address limit on the forms', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ IDENTITY_RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(async () => limited?.close());
+
+  async function loginFrom(address: string, email: string, pw: string) {
+    const browser = new Browser(limited.app, address);
+    const { uidPath, csrf } = await openInteraction(browser, s256());
+    return browser.post(`${uidPath}/login`, { csrf, email, password: pw });
+  }
+
+  it('answers one password tried against many accounts from one address with the login screen and 429', async () => {
+    await registerThroughProvider(limited.app, { name: 'Fien', email: 'fien@example.nl', password });
+    // Spraying: one password, a different account each time, so no account's lockout is reached.
+    for (const email of ['a@example.nl', 'b@example.nl', 'c@example.nl']) {
+      expect((await loginFrom('203.0.113.7', email, 'zomer2024!')).statusCode).toBe(401);
+    }
+    const limitedRes = await loginFrom('203.0.113.7', 'fien@example.nl', password);
+    expect(limitedRes.statusCode).toBe(429);
+    expect(limitedRes.headers['content-type']).toContain('text/html');
+    expect(limitedRes.headers['cache-control']).toBe('no-store');
+    expect(Number(limitedRes.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limitedRes.body).toContain('<h1>Inloggen</h1>');
+    expect(/role="alert">([^<]+)</.exec(limitedRes.body)?.[1]).toBe(
+      'Te veel pogingen vanaf dit netwerk. Probeer het over 10 minuten opnieuw.',
+    );
+    expect(limitedRes.body).toContain('value="fien@example.nl"');
+    const { rows } = await limited.db.query("SELECT 1 FROM login_failures WHERE email = 'fien@example.nl'");
+    expect(rows).toHaveLength(0);
+
+    // Someone on another network is not affected.
+    expect((await loginFrom('198.51.100.4', 'fien@example.nl', password)).statusCode).toBe(303);
+  });
+
+  it('answers the registration form with its own screen too', async () => {
+    const browser = new Browser(limited.app, '192.0.2.50');
+    const { uidPath, csrf } = await openInteraction(browser, s256(), endpoints.registrations);
+    const form = { csrf, name: 'Gijs', email: 'gijs@example.nl', password: 'kort', passwordRepeat: 'kort' };
+    for (let i = 0; i < 3; i++)
+      expect((await browser.post(`${uidPath}/register`, form)).statusCode).toBe(400);
+    const res = await browser.post(`${uidPath}/register`, form);
+    expect(res.statusCode).toBe(429);
+    expect(res.body).toContain('<h1>Account aanmaken</h1>');
+    expect(res.body).toContain('Te veel pogingen vanaf dit netwerk');
+    expect(res.body).toContain('value="gijs@example.nl"');
   });
 });

@@ -40,6 +40,12 @@ export class CookieJar {
     }
   }
 
+  /** A cookie the site itself set (the theme, say). */
+  set(name: string, value: string, path = '/') {
+    this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === path));
+    this.cookies.push({ name, value, path });
+  }
+
   header(url: string): string {
     const pathname = url.split('?')[0]!;
     return this.cookies
@@ -58,8 +64,11 @@ export class CookieJar {
 export class Browser {
   readonly jar = new CookieJar();
   private readonly app: FastifyInstance;
-  constructor(app: FastifyInstance) {
+  /** remoteAddress: the client address the server sees (each Browser one person on one network). */
+  private readonly remoteAddress?: string;
+  constructor(app: FastifyInstance, remoteAddress?: string) {
     this.app = app;
+    if (remoteAddress !== undefined) this.remoteAddress = remoteAddress;
   }
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
@@ -72,6 +81,7 @@ export class Browser {
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       payload: form ? new URLSearchParams(form).toString() : undefined,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     this.jar.store(res);
     return res;

@@ -18,6 +18,8 @@ export const errorCodes = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  /** The identity provider (its discovery or keys) could not be reached; the token was not judged. */
+  identityUnavailable: 'IDENTITY_UNAVAILABLE',
   memorialNotFound: 'MEMORIAL_NOT_FOUND',
   accessCodeInvalid: 'ACCESS_CODE_INVALID',
 } as const;

@@ -60,12 +60,17 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
+};
+
 export const loginMessages = {
   invalid: 'Onjuist e-mailadres of wachtwoord.',
-  locked: (seconds: number) => {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`;
-  },
+  locked: (seconds: number) => `Te veel mislukte pogingen. Probeer het over ${inMinutes(seconds)} opnieuw.`,
+  /** The per-address limit on the identity forms (not tied to one e-mail address). */
+  tooManyRequests: (seconds: number) =>
+    `Te veel pogingen vanaf dit netwerk. Probeer het over ${inMinutes(seconds)} opnieuw.`,
 } as const;
 
 export type LoginResult =

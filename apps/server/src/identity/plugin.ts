@@ -19,7 +19,19 @@ import {
   registerPage,
   resetPasswordPage,
   type InteractionView,
+  type PageContext,
 } from './views.ts';
+import { themeFromCookie } from '../modules/site/theme.ts';
+
+/** A form's per-address limit was reached: answered with the form's own screen (see formLimit). */
+class FormRateLimited extends Error {
+  readonly statusCode = 429;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('too many identity form requests from this address');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 const resourcesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resources');
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
@@ -59,6 +71,11 @@ export const identityPlugin =
     const google = googleFederation({ config, repo: accounts.repository, accounts });
     const page = pageContext(config);
     const base = page.base;
+    /** The screens come in the theme the site keeps in its cookie (no script before the first paint). */
+    const pageOf = (req: FastifyRequest): PageContext => ({
+      ...page,
+      theme: themeFromCookie(req.headers.cookie),
+    });
     const issuer = new URL(config.OIDC_AUTHORITY);
     const clientOrigins = webClientUris(config).origins;
     const callback = provider.callback();
@@ -109,7 +126,7 @@ export const identityPlugin =
     const expiredPage = (reply: FastifyReply) =>
       html(
         reply,
-        messagePage(page, {
+        messagePage(pageOf(reply.request), {
           title: 'Deze pagina is verlopen',
           text: 'Deze inlogpagina is verlopen of al gebruikt. Ga terug naar Aandenken en probeer het opnieuw.',
           link: { href: `${config.PUBLIC_URL}/`, label: 'Terug naar Aandenken' },
@@ -181,7 +198,43 @@ export const identityPlugin =
         { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
-      const formLimit = { rateLimit: { max: config.IDENTITY_RATE_LIMIT_MAX, timeWindow: '10 minutes' } };
+      // Per client address and per form (each route counts on its own), on top of the per-e-mail lockout:
+      // one password tried against many addresses is slowed here. Checked once the form is read, so the
+      // answer can be the screen itself, with what was typed.
+      const formLimit = {
+        rateLimit: {
+          max: config.IDENTITY_RATE_LIMIT_MAX,
+          timeWindow: '10 minutes',
+          hook: 'preHandler' as const,
+          errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+            new FormRateLimited(Math.ceil(ctx.ttl / 1000)),
+        },
+      };
+      scope.setErrorHandler(async (err, req, reply) => {
+        if (!(err instanceof FormRateLimited)) throw err;
+        const message = loginMessages.tooManyRequests(err.retryAfterSeconds);
+        const body = (req.body ?? {}) as Body;
+        const uid = (req.params as { uid?: string }).uid;
+        const details = uid
+          ? await interaction(req as FastifyRequest<{ Params: { uid: string } }>, reply)
+          : undefined;
+        const route = req.routeOptions.url ?? '';
+        let screen: string;
+        if (details && route.endsWith('/login')) {
+          screen = loginPage({ ...view(req, details.uid), email: body.email, error: message });
+        } else if (details && route.endsWith('/register')) {
+          screen = registerPage({
+            ...view(req, details.uid),
+            values: { name: body.name, email: body.email },
+            error: message,
+          });
+        } else if (details && route.endsWith('/forgot')) {
+          screen = forgotPage({ ...view(req, details.uid), email: body.email, error: message });
+        } else {
+          screen = messagePage(pageOf(req), { title: 'Even geduld', text: message, tone: 'error' });
+        }
+        return html(reply, screen, 429);
+      });
 
       scope.get<{ Params: { file: string } }>(`${base}/resources/:file`, async (req, reply) => {
         const file = resources[req.params.file as keyof typeof resources];
@@ -206,7 +259,11 @@ export const identityPlugin =
           return undefined;
         }
       }
-      const view = (uid: string): InteractionView => ({ ...page, uid, csrf: interactionCsrf(keys, uid) });
+      const view = (req: FastifyRequest, uid: string): InteractionView => ({
+        ...pageOf(req),
+        uid,
+        csrf: interactionCsrf(keys, uid),
+      });
       const csrfOk = (uid: string, body: Body | undefined) =>
         typeof body?.csrf === 'string' && safeEqual(body.csrf, interactionCsrf(keys, uid));
 
@@ -223,7 +280,7 @@ export const identityPlugin =
         if (!google.enabled) {
           return html(
             reply,
-            messagePage(page, {
+            messagePage(pageOf(reply.request), {
               title: 'Inloggen met Google is niet beschikbaar',
               text: googleMessages.unavailable,
               link: {
@@ -239,7 +296,11 @@ export const identityPlugin =
           return reply.header('cache-control', 'no-store').redirect(url.href, 303);
         } catch (err) {
           app.log.error({ err }, 'google federation failed');
-          return html(reply, loginPage({ ...view(details.uid), error: googleMessages.failed }), 502);
+          return html(
+            reply,
+            loginPage({ ...view(reply.request, details.uid), error: googleMessages.failed }),
+            502,
+          );
         }
       };
 
@@ -256,9 +317,9 @@ export const identityPlugin =
           return html(
             reply,
             register
-              ? registerPage({ ...view(details.uid), values: { email } })
+              ? registerPage({ ...view(req, details.uid), values: { email } })
               : loginPage({
-                  ...view(details.uid),
+                  ...view(req, details.uid),
                   email,
                   info:
                     screen === 'gewijzigd'
@@ -271,6 +332,7 @@ export const identityPlugin =
 
       scope.post<{ Params: { uid: string }; Body: Body }>(
         `${base}/interaction/:uid/login`,
+        { config: formLimit },
         async (req, reply) => {
           const details = await interaction(req, reply);
           if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
@@ -283,7 +345,7 @@ export const identityPlugin =
               : loginMessages.invalid;
           return html(
             reply,
-            loginPage({ ...view(details.uid), email, error }),
+            loginPage({ ...view(req, details.uid), email, error }),
             result.reason === 'locked' ? 429 : 401,
           );
         },
@@ -301,7 +363,7 @@ export const identityPlugin =
           return html(
             reply,
             registerPage({
-              ...view(details.uid),
+              ...view(req, details.uid),
               values: { name: body.name, email: body.email },
               fields: result.fields,
             }),
@@ -314,7 +376,7 @@ export const identityPlugin =
         const details = await interaction(req, reply);
         if (!details) return expiredPage(reply);
         const email = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-        return html(reply, forgotPage({ ...view(details.uid), email }));
+        return html(reply, forgotPage({ ...view(req, details.uid), email }));
       });
 
       scope.post<{ Params: { uid: string }; Body: Body }>(
@@ -326,8 +388,12 @@ export const identityPlugin =
           const email = req.body?.email ?? '';
           const result = await accounts.requestPasswordReset(email, details.uid);
           if (!result.ok)
-            return html(reply, forgotPage({ ...view(details.uid), email, error: result.fields?.email }), 400);
-          return html(reply, forgotPage({ ...view(details.uid), sent: true }));
+            return html(
+              reply,
+              forgotPage({ ...view(req, details.uid), email, error: result.fields?.email }),
+              400,
+            );
+          return html(reply, forgotPage({ ...view(req, details.uid), sent: true }));
         },
       );
 
@@ -352,7 +418,7 @@ export const identityPlugin =
           if (row.accountId) return signIn(req, reply, row.accountId, 'google');
           return html(
             reply,
-            loginPage({ ...view(details.uid), error: row.error ?? googleMessages.failed }),
+            loginPage({ ...view(req, details.uid), error: row.error ?? googleMessages.failed }),
             400,
           );
         },
@@ -379,7 +445,7 @@ export const identityPlugin =
       const linkExpired = (reply: FastifyReply) =>
         html(
           reply,
-          messagePage(page, {
+          messagePage(pageOf(reply.request), {
             title: 'Deze link werkt niet meer',
             text: 'Deze link is verlopen of al gebruikt. Vraag op de inlogpagina een nieuwe link aan via ‘Wachtwoord vergeten?’.',
             link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
@@ -393,7 +459,7 @@ export const identityPlugin =
         async (req, reply) => {
           const token = req.query.token ?? '';
           if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
-          return html(reply, resetPasswordPage({ ...page, token, csrf: resetCsrf(token) }));
+          return html(reply, resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token) }));
         },
       );
 
@@ -410,7 +476,7 @@ export const identityPlugin =
             if (result.expired) return linkExpired(reply);
             return html(
               reply,
-              resetPasswordPage({ ...page, token, csrf: resetCsrf(token), fields: result.fields }),
+              resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token), fields: result.fields }),
               400,
             );
           }
@@ -418,7 +484,7 @@ export const identityPlugin =
             result.interactionUid && (await provider.Interaction.find(result.interactionUid));
           return html(
             reply,
-            messagePage(page, {
+            messagePage(pageOf(req), {
               title: 'Je wachtwoord is gewijzigd',
               text: 'Je kunt nu inloggen met je nieuwe wachtwoord.',
               link: interactionAlive
@@ -438,7 +504,7 @@ export const identityPlugin =
           const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
           return html(
             reply,
-            messagePage(page, {
+            messagePage(pageOf(req), {
               title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
               text: ok
                 ? 'Bedankt. Je e-mailadres is bevestigd.'

@@ -12,6 +12,7 @@ import type { SigningKeys } from './keys.ts';
 import { createAdapterFactory } from './adapter.ts';
 import type { AccountService } from './account-service.ts';
 import { errorPage, logoutPage, messagePage, type PageContext } from './views.ts';
+import { themeFromCookie } from '../modules/site/theme.ts';
 
 /** Keycloak's endpoint paths, so a client configured for a Keycloak realm works unchanged. */
 export const oidcRoutes = {
@@ -73,6 +74,10 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
   const resource = apiResource(config);
   const uris = webClientUris(config);
   const page = pageContext(config);
+  const themed = (ctx: KoaContextWithOIDC): PageContext => ({
+    ...page,
+    theme: themeFromCookie(ctx.get('cookie')),
+  });
   const policy = interactionPolicy.base();
   policy.add(createPrompt(), 0);
 
@@ -124,11 +129,11 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
           // A valid id_token_hint means our own client asked; sign out without a question (as Keycloak does).
           const auto = !!(ctx.oidc.entities as { IdTokenHint?: unknown }).IdTokenHint;
           ctx.set('cache-control', 'no-store');
-          ctx.body = logoutPage({ ...page, form, auto });
+          ctx.body = logoutPage({ ...themed(ctx), form, auto });
         },
         async postLogoutSuccessSource(ctx) {
           ctx.set('cache-control', 'no-store');
-          ctx.body = messagePage(page, {
+          ctx.body = messagePage(themed(ctx), {
             title: 'Uitgelogd',
             text: 'Je bent uitgelogd.',
             link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
@@ -226,7 +231,7 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.set('cache-control', 'no-store');
-      ctx.body = errorPage(page, { error: out.error, description: out.error_description });
+      ctx.body = errorPage(themed(ctx), { error: out.error, description: out.error_description });
     },
   };
 

@@ -34,6 +34,8 @@ export interface PageContext {
   base: string;
   /** The site, for the logo link and "back" links. */
   siteUrl: string;
+  /** From the site's theme cookie (modules/site/theme.ts); dark when absent. */
+  theme?: 'light' | 'dark';
 }
 
 // The site's mark (apps/web/src/components/layout/logo.tsx): a candle flame in an open circle.
@@ -41,7 +43,7 @@ const logoMark = `<svg viewBox="0 0 32 32" aria-hidden="true" class="mark"><circ
 
 function layout(ctx: PageContext, title: string, body: Html, opts: { autoSubmit?: boolean } = {}): string {
   return `<!doctype html>
-<html lang="nl" class="dark">
+<html lang="nl"${ctx.theme === 'light' ? '' : ' class="dark"'}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

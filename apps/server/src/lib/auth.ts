@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { errorCodes } from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { unauthorized } from './errors.ts';
+import { AppError, unauthorized } from './errors.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -20,41 +21,86 @@ declare module 'fastify' {
   }
 }
 
+/** Seconds a token may be past its expiry (or before its issue time) and still count: clocks differ. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+const DISCOVERY_TIMEOUT_MS = 5000;
+
+/** The issuer's discovery document or keys could not be fetched: says nothing about the token. */
+class IdentityProviderUnreachable extends Error {}
+
+// Failures that are the token's own (an unknown key id, an algorithm we do not accept), not the provider's.
+const tokenKeyErrors = [
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+];
+
 /**
  * Verifies user access tokens (JWTs) against the issuer's JWKS: the embedded provider's keys
  * in-process, or any standard provider's (a Keycloak realm) through its discovery document.
+ * When an external provider cannot be reached the request fails with 503, not 401: the token may be
+ * fine, and a 401 would send the client into a renewal that cannot succeed either.
  */
 export function userTokenVerifier(opts: {
   config: Config;
   db: Queryable;
   localJwks?: { keys: object[] };
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }): TokenVerifier {
-  const { config, db } = opts;
+  const { config, db, log } = opts;
   const issuer = config.OIDC_AUTHORITY;
-  let keySet: JWTVerifyGetKey | undefined = opts.localJwks
-    ? createLocalJWKSet(opts.localJwks as Parameters<typeof createLocalJWKSet>[0])
-    : undefined;
-  const getKeySet = async (): Promise<JWTVerifyGetKey> => {
-    if (keySet) return keySet;
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`);
-    if (!res.ok) throw new Error(`discovery failed: ${res.status}`);
-    const { jwks_uri } = (await res.json()) as { jwks_uri: string };
-    keySet = createRemoteJWKSet(new URL(jwks_uri));
-    return keySet;
+  let remoteKeys: JWTVerifyGetKey | undefined;
+  const discover = async (): Promise<JWTVerifyGetKey> => {
+    if (remoteKeys) return remoteKeys;
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`discovery answered ${res.status}`);
+    const { jwks_uri } = (await res.json()) as { jwks_uri?: unknown };
+    if (typeof jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
+    remoteKeys = createRemoteJWKSet(new URL(jwks_uri), { timeoutDuration: DISCOVERY_TIMEOUT_MS });
+    return remoteKeys;
   };
+  // Resolved only once the token parses and its algorithm is acceptable, so garbage and guest tokens
+  // never wait on (or fail with) the provider.
+  const keySet: JWTVerifyGetKey = opts.localJwks
+    ? createLocalJWKSet(opts.localJwks as Parameters<typeof createLocalJWKSet>[0])
+    : async (header, token) => {
+        let keys: JWTVerifyGetKey;
+        try {
+          keys = await discover();
+        } catch (cause) {
+          throw new IdentityProviderUnreachable(`discovery at ${issuer} failed`, { cause });
+        }
+        try {
+          return await keys(header, token);
+        } catch (err) {
+          if (tokenKeyErrors.some((type) => err instanceof type)) throw err;
+          throw new IdentityProviderUnreachable(`keys of ${issuer} could not be fetched`, { cause: err });
+        }
+      };
   // Users seen with these claims already have a current row; saves a write per request.
   const known = new Map<string, string>();
 
   return async (token) => {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, await getKeySet(), {
+      ({ payload } = await jwtVerify(token, keySet, {
         issuer,
         audience: config.OIDC_AUDIENCE,
-        clockTolerance: 30,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
         algorithms: ['RS256', 'ES256', 'PS256'],
       }));
-    } catch {
+    } catch (err) {
+      if (err instanceof IdentityProviderUnreachable) {
+        log?.error({ err }, 'identity provider unreachable: access token not verified');
+        throw new AppError(
+          503,
+          errorCodes.identityUnavailable,
+          'Inloggen is op dit moment niet beschikbaar. Probeer het over een paar minuten opnieuw.',
+        );
+      }
       return null;
     }
     if (!payload.sub) return null;

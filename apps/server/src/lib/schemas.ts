@@ -9,4 +9,6 @@ export const errorResponses = {
   409: apiErrorSchema,
   413: apiErrorSchema,
   429: apiErrorSchema,
+  // Only when an external identity provider cannot be reached to verify a bearer token.
+  503: apiErrorSchema,
 } as const;
