@@ -33,7 +33,7 @@ export function Footer() {
             </li>
             {placeholders.map((label) => (
               <li key={label}>
-                <span className="cursor-default text-muted/80" title="Binnenkort beschikbaar">
+                <span className="cursor-default text-muted" title="Binnenkort beschikbaar">
                   {label}
                 </span>
               </li>
