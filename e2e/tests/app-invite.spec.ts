@@ -43,13 +43,15 @@ test('an invitation by e-mail is accepted by someone new, who becomes a member; 
   await expect(guest.getByText(/als\s+bijdrager/)).toBeVisible();
   await guest.getByRole('button', { name: 'Account aanmaken' }).click();
   await fillRegistration(guest, friend);
-  await expect(guest).toHaveURL(link!);
-  await guest.getByRole('button', { name: 'Uitnodiging accepteren' }).click();
+  // Registering from the invitation accepts it: the new member lands on the page without another click.
   await expect(guest).toHaveURL(`/memorial/${id}`);
   await expect(guest.getByRole('heading', { level: 1, name })).toBeVisible();
   // A contributor may share memories but not manage the page.
   await expect(guest.getByRole('button', { name: 'Deel een herinnering' }).first()).toBeVisible();
   await expect(guest.getByRole('link', { name: 'Beheren' })).toHaveCount(0);
+  // The link, opened again, says it has been accepted.
+  await guest.goto(link!);
+  await expect(guest.getByRole('heading', { name: 'Deze uitnodiging is al aangenomen' })).toBeVisible();
 
   // The owner sees the new member; the invitation is no longer open.
   await page.reload();

@@ -35,10 +35,27 @@ test('an owner fills a private page; a visitor with the code lights a candle and
 
   // Photos: two at once, with a caption, reordered by button and by keyboard drag.
   await openManageTab(page, id, 'Foto’s en video’s');
+  // A slow connection (Chromium's own throttling) at first, so the upload's progress can be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 16 * 1024,
+  });
   const uploads = page.waitForResponse((r) => r.url().endsWith('/core/memorial-media') && r.status() === 201);
   await page
     .getByTestId('file-input')
     .setInputFiles([await jpegFixture('strand.jpg', 200), await jpegFixture('tuin.jpg', 100)]);
+  await expect(page.getByRole('progressbar', { name: 'Uploaden van strand.jpg' })).toBeVisible();
+  // Full speed again at once: the session's token renewal must not wait behind a slow line.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await cdp.detach();
   await uploads;
   await expect(page.getByText('2 foto’s en video’s zijn toegevoegd')).toBeVisible({ timeout: 30_000 });
   const rows = page.getByRole('list', { name: 'Foto’s en video’s in volgorde' }).getByRole('listitem');
@@ -113,6 +130,11 @@ test('an owner fills a private page; a visitor with the code lights a candle and
   await visitor.getByRole('button', { name: 'Ga naar pagina' }).click();
   await expect(visitor).toHaveURL(`/memorial/${id}`);
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
+  // The guest token is kept in local storage (spec §3), so the visitor stays in after a reload.
+  const guestToken = await visitor.evaluate(() => localStorage.getItem('aandenken-guest-token'));
+  expect(guestToken).toMatch(/^\S{20,}$/);
+  await visitor.reload();
   await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Beheren' })).toHaveCount(0);
 

@@ -48,7 +48,7 @@ describe('header', () => {
     });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     expect(screen.getByRole('link', { name: "Mijn Pagina's" }).getAttribute('href')).toBe('/mijn-paginas');
-    const trigger = screen.getByRole('button', { name: 'Account van Marieke de Wit' });
+    const trigger = screen.getByRole('button', { name: 'MW, account van Marieke de Wit' });
     expect(trigger.textContent).toBe('MW');
     // Radix opens its menu from the keyboard as well as the pointer.
     fireEvent.keyDown(trigger, { key: 'Enter' });

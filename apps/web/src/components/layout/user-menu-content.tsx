@@ -16,7 +16,7 @@ export function UserMenuContent({
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
-        aria-label={`Account van ${user.name}`}
+        aria-label={`${initials(user.name)}, account van ${user.name}`}
         className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent ring-1 ring-border transition hover:ring-accent/60"
       >
         {initials(user.name)}

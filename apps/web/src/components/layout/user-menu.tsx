@@ -24,7 +24,7 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
   return (
     <button
       {...placeholderTriggerProps(menu)}
-      aria-label={`Account van ${user.name}`}
+      aria-label={`${initials(user.name)}, account van ${user.name}`}
       aria-haspopup="menu"
       aria-expanded={false}
       className={avatarClass}

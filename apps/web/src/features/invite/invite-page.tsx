@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AlertCircle, ArrowRight, Heart, LogIn, UserPlus } from 'lucide-react';
 import { memberRoleLabels, routes } from '@aandenken/contract';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -37,19 +38,46 @@ export function inviteProblem(error: unknown, expired = false): { title: string;
   };
 }
 
+/** Marks the return from signing in or registering here: the invitation is then accepted without a click. */
+export const ACCEPT_MARKER = 'accepteren';
+
 /** /uitnodiging/{inviteCode}: who invites to which memorial; sign in or register, then accept and open the page. */
 export default function InvitePage() {
   const { inviteCode = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
   const auth = useAuth();
   const navigate = useNavigate();
   const preview = useInvitePreview(inviteCode);
   const accept = useAcceptInvite(inviteCode);
-  const returnUrl = routes.invite(inviteCode);
-
-  if (preview.isPending || auth.status === 'loading') return <PageSpinner />;
+  const returnUrl = `${routes.invite(inviteCode)}?${ACCEPT_MARKER}=1`;
 
   const invite = preview.data;
   const unusable = preview.isError || !invite || invite.expired || invite.status !== 'pending';
+  const acceptOnArrival = search.get(ACCEPT_MARKER) === '1';
+  const autoAccepted = useRef(false);
+
+  const acceptAndOpen = () =>
+    accept.mutate(undefined, {
+      onSuccess: (r) => void navigate(routes.memorial(r.memorialId), { replace: true }),
+    });
+
+  // Back from signing in or registering on this page: accept once and open the memorial. The marker leaves
+  // the address at once, so a reload or the back button never accepts again behind the person's back.
+  // The session may still be settling right after the callback, so only a signed-in person's arrival counts.
+  useEffect(() => {
+    if (!acceptOnArrival || auth.status !== 'authenticated' || preview.isPending) return;
+    setSearch({}, { replace: true });
+    if (autoAccepted.current || unusable) return;
+    autoAccepted.current = true;
+    acceptAndOpen();
+  });
+
+  if (
+    preview.isPending ||
+    auth.status === 'loading' ||
+    (acceptOnArrival && auth.status === 'authenticated' && !unusable)
+  )
+    return <PageSpinner />;
   const problem = unusable
     ? invite && invite.status === 'accepted'
       ? {
@@ -124,15 +152,7 @@ export default function InvitePage() {
                   <p className="text-sm text-muted">
                     Je bent ingelogd als {auth.user?.name || auth.user?.email}.
                   </p>
-                  <Button
-                    size="lg"
-                    disabled={accept.isPending}
-                    onClick={() =>
-                      accept.mutate(undefined, {
-                        onSuccess: (r) => void navigate(routes.memorial(r.memorialId), { replace: true }),
-                      })
-                    }
-                  >
+                  <Button size="lg" disabled={accept.isPending} onClick={acceptAndOpen}>
                     {accept.isPending ? (
                       <Spinner className="[&>span]:h-5 [&>span]:w-5" />
                     ) : (

@@ -348,7 +348,7 @@ function SortableRow({
             }
           >
             <Star aria-hidden className="h-4 w-4" />
-            Omslag
+            Als omslagfoto
           </Button>
         )}
         <ConfirmDialog

@@ -99,6 +99,8 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
                     type="button"
                     role="radio"
                     aria-checked="false"
+                    // The dialog trigger's aria-expanded is not allowed on a radio; aria-haspopup says enough.
+                    aria-expanded={undefined}
                     disabled={update.isPending}
                     className="rounded-2xl"
                   >

@@ -84,7 +84,7 @@ export function MemoryCard({ memory, canLove, onToggleLove, onOpenPhoto }: Memor
             <span className="sr-only">Geschreven door </span>
             <span aria-hidden>— </span>
             {memory.author.name}
-            {memory.author.isYou && <span className="text-muted/80"> (jij)</span>}
+            {memory.author.isYou && <span> (jij)</span>}
           </p>
           <div className="flex shrink-0 items-center gap-2">
             {initials.length > 0 && (

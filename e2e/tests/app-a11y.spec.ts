@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CoreApi } from '../support/app-api.ts';
+import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
+
+/** Serious and critical accessibility problems axe finds on the page as it is now (colour contrast included). */
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
+  // Soft, so one run lists the problems of every page.
+  expect.soft(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the memorial page, managing it and Mijn Pagina’s are accessible in the ${theme} theme`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const lastName = `Kramer ${Date.now().toString(36)}`;
+    const { id } = await createMemorialAsNewOwner(page, 'Jannie', lastName);
+    const name = `Jannie ${lastName}`;
+    // A page with something in every section: details, photos (one as cover), a memory.
+    const api = await CoreApi.as(page);
+    await api.update(id, {
+      status: 'active',
+      birthDate: '1941-03-08',
+      deathDate: '2023-11-30',
+      birthPlace: 'Groningen',
+      deathPlace: 'Haren',
+      quote: 'Altijd een open deur en een pan soep op het vuur.',
+    });
+    const cover = await api.uploadPhoto(id, 'portret.jpg', 30, 'Jannie in de tuin');
+    await api.uploadPhoto(id, 'markt.jpg', 160, 'Op de markt');
+    await api.update(id, { coverMediaId: cover });
+    await api.addMemory(id, { yearLabel: 'Zomer 1968', text: 'Samen kersen plukken in de boomgaard.' });
+
+    await page
+      .context()
+      .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
+
+    await page.goto(`/memorial/${id}`);
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId('memory-wall').getByRole('article', { name: 'Zomer 1968' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Foto 1 van 2 bekijken/ })).toBeVisible();
+    await expectNoSeriousViolations(page, 'gedenkpagina');
+
+    for (const tab of [
+      'Gegevens',
+      'Foto’s en video’s',
+      'Herinneringen',
+      'Mensen',
+      'Privacy en toegang',
+      'Logboek',
+    ]) {
+      await openManageTab(page, id, tab);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSeriousViolations(page, `beheren, ${tab}`);
+    }
+
+    await page.goto('/mijn-paginas');
+    await expect(page.getByRole('link', { name: `${name} beheren` })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Mijn Pagina’s');
+  });
+}
