@@ -1,6 +1,23 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('/beslotenpagina', () => {
+  test('before the script has run the form cannot be sent; a code in the link is picked up once it runs', async ({
+    browser,
+  }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto('/beslotenpagina');
+    await expect(page.getByRole('button', { name: 'Ga naar pagina' })).toBeDisabled();
+    await noScript.close();
+
+    // With the script, the code from the fragment is filled in and sent, and leaves the address bar.
+    const page2 = await browser.newPage();
+    await page2.goto('/beslotenpagina#code=12345678');
+    await expect(page2.getByText('Er is geen pagina gevonden met deze code', { exact: false })).toBeVisible();
+    await expect(page2).toHaveURL(/\/beslotenpagina$/);
+    await page2.close();
+  });
+
   test('the form with its texts, and validation under the field', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));

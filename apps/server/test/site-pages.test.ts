@@ -46,6 +46,31 @@ describe('prerendered pages', () => {
     expect((await t.app.inject({ url: '/app.html' })).statusCode).toBe(404);
   });
 
+  it('answers a form sent before the script ran with the page again, keeping what was typed out of the address', async () => {
+    const post = (url: string, body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const code = await post('/beslotenpagina', 'accessCode=+12345678+');
+    expect(code.statusCode).toBe(303);
+    expect(code.headers.location).toBe('/beslotenpagina#code=12345678');
+    expect(code.headers['cache-control']).toBe('no-store');
+    expect((await post('/beslotenpagina', 'accessCode=1234')).headers.location).toBe('/beslotenpagina');
+    expect((await post('/beslotenpagina', '')).headers.location).toBe('/beslotenpagina');
+    const contact = await post('/contact', 'name=An&email=an%40example.nl&message=Hallo');
+    expect(contact.statusCode).toBe(303);
+    expect(contact.headers.location).toBe('/contact');
+    expect((await post('/bedrijf', 'companyName=Uitvaart+De+Linde')).headers.location).toBe('/bedrijf');
+    expect((await post('/create-memorial', 'firstName=Jan&lastName=de+Vries')).headers.location).toBe(
+      '/create-memorial?firstName=Jan&lastName=de+Vries',
+    );
+    // Any other page is not a form target.
+    expect((await post('/prijzen', 'a=b')).statusCode).toBe(404);
+  });
+
   it('sends the HTML compressed (Brotli, else gzip), never cached, same bytes once decompressed', async () => {
     const plain = await t.app.inject({ url: '/' });
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -5,13 +5,17 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorCodes, isAppPath } from '@aandenken/contract';
+import { ACCESS_CODE_LENGTH, errorCodes, isAppPath, routes } from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { createMemorialRenderer } from './memorial-ssr.ts';
 import { htmlForTheme, themeFromCookie } from './theme.ts';
 
 const MEMORIAL_PATH =
   /^\/memorial\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/** The prerendered pages with a form (components/form/form.tsx posts to the page itself). */
+const FORM_PAGES = [routes.privatePage, routes.contact, routes.partner, routes.createMemorial] as const;
+const ACCESS_CODE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -108,6 +112,37 @@ export const sitePlugin =
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(encoded(html, encoding, quick));
     };
+
+    // A form sent before the page's script has run (a tap on a slow phone) is a plain browser POST: the
+    // forms say method="post", so nothing typed lands in an address, a history or a log. It is answered with
+    // the page again; a well-formed access code travels on in the fragment (never sent to a server), where
+    // the page picks it up and opens the memorial (features/private-page/code-from-link.tsx).
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (req, body, done) =>
+          done(
+            null,
+            String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')
+              ? Object.fromEntries(new URLSearchParams(body as string))
+              : {},
+          ),
+      );
+      for (const page of FORM_PAGES) {
+        scope.post(page, { schema: { hide: true } }, async (req, reply) => {
+          const form = (req.body ?? {}) as Record<string, unknown>;
+          const text = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
+          let to: string = page;
+          if (page === routes.privatePage && ACCESS_CODE.test(text('accessCode')))
+            to += `#code=${text('accessCode')}`;
+          // The names are the create flow's query parameters anyway (spec §2): the form is prefilled with them.
+          if (page === routes.createMemorial && (text('firstName') || text('lastName')))
+            to += `?${new URLSearchParams({ firstName: text('firstName'), lastName: text('lastName') })}`;
+          return reply.header('cache-control', 'no-store').redirect(to, 303);
+        });
+      }
+    });
 
     app.setNotFoundHandler(async (req, reply) => {
       const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');

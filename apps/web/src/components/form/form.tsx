@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 export type FormApi<S extends AnySchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
@@ -82,7 +83,8 @@ export function Form<S extends AnySchema>({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit} className={className} {...aria}>
+      {/* method="post": sent before the script runs, nothing typed lands in the address (site/plugin.ts). */}
+      <form method="post" noValidate onSubmit={submit} className={className} {...aria}>
         {children(form)}
       </form>
     </FormProvider>
@@ -280,9 +282,18 @@ export function SubmitButton({
   ...props
 }: SubmitButtonProps) {
   const { isSubmitting } = useFormState();
+  // Until the page's script has taken over the server's HTML, a tap would send the form the browser's own way
+  // and lose what was typed: the button waits for hydration (a moment; at once on pages rendered here).
+  const hydrated = useHydrated();
   const ring = size === 'lg' ? 'h-5 w-5 [&>span]:h-5 [&>span]:w-5' : 'h-4 w-4 [&>span]:h-4 [&>span]:w-4';
   return (
-    <Button type="submit" size={size} disabled={isSubmitting || disabled} aria-busy={isSubmitting} {...props}>
+    <Button
+      type="submit"
+      size={size}
+      disabled={isSubmitting || disabled || !hydrated}
+      aria-busy={isSubmitting}
+      {...props}
+    >
       {isSubmitting ? (
         <>
           <Spinner className={ring} />

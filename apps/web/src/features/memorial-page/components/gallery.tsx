@@ -6,7 +6,7 @@ import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fullName } from '../../../lib/memorials/life.ts';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 // Swiper is fetched only when the gallery comes near the screen.
 const Coverflow = lazy(() => import('./coverflow.tsx'));

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/format.ts';
 import { formatRelative } from '../../../lib/memorials/time.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
  * '5 minuten geleden' in the browser; the date in the server's HTML and while it hydrates (that HTML may be
