@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageOf, pageRequestShape } from './memorial.ts';
 
 /**
@@ -25,12 +25,16 @@ export const auditActionLabels: Record<string, string> = {
 };
 
 export const auditQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'Aantal moet een getal zijn' })
-    .int('Aantal moet een geheel getal zijn')
-    .min(1, 'Aantal moet minstens 1 zijn')
-    .max(100, 'Aantal mag maximaal 100 zijn')
-    .default(20),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'Aantal moet een getal zijn' })
+      .check(
+        z.int('Aantal moet een geheel getal zijn'),
+        z.gte(1, 'Aantal moet minstens 1 zijn'),
+        z.lte(100, 'Aantal mag maximaal 100 zijn'),
+      ),
+    20,
+  ),
   cursor: pageRequestShape.cursor,
 });
 
@@ -39,11 +43,11 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   actor: z.object({
     kind: z.enum(['user', 'guest', 'anonymous', 'system']),
-    userId: z.string().nullable(),
-    name: z.string().nullable(),
+    userId: z.nullable(z.string()),
+    name: z.nullable(z.string()),
   }),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
+  targetType: z.nullable(z.string()),
+  targetId: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageOf, pageRequestShape, uuidField } from './memorial.ts';
 import { cleanPlainText } from './memory.ts';
 
@@ -18,16 +18,25 @@ export const candleErrorCodes = { candleNotFound: 'CANDLE_NOT_FOUND' } as const;
 export const candleCreateSchema = z.object({
   name: z
     .string({ error: 'Naam is verplicht' })
-    .trim()
-    .min(1, 'Naam is verplicht')
-    .max(CANDLE_NAME_MAX, `Naam mag maximaal ${CANDLE_NAME_MAX} tekens zijn`),
-  message: z
-    .string({ error: 'Bericht is ongeldig' })
-    .transform(cleanPlainText)
-    .pipe(z.string().max(CANDLE_MESSAGE_MAX, `Je bericht mag maximaal ${CANDLE_MESSAGE_MAX} tekens zijn`))
-    .transform((s) => (s === '' ? null : s))
-    .nullish(),
-  kind: z.enum(candleKinds, { error: "Kies 'candle' (kaarsje) of 'flower' (bloem)" }).default('candle'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Naam is verplicht'),
+      z.maxLength(CANDLE_NAME_MAX, `Naam mag maximaal ${CANDLE_NAME_MAX} tekens zijn`),
+    ),
+  message: z.nullish(
+    z.pipe(
+      z.pipe(
+        z.pipe(z.string({ error: 'Bericht is ongeldig' }), z.transform(cleanPlainText)),
+        z
+          .string()
+          .check(
+            z.maxLength(CANDLE_MESSAGE_MAX, `Je bericht mag maximaal ${CANDLE_MESSAGE_MAX} tekens zijn`),
+          ),
+      ),
+      z.transform((s: string) => (s === '' ? null : s)),
+    ),
+  ),
+  kind: z._default(z.enum(candleKinds, { error: "Kies 'candle' (kaarsje) of 'flower' (bloem)" }), 'candle'),
 });
 export type CandleCreate = z.input<typeof candleCreateSchema>;
 
@@ -36,7 +45,7 @@ export const candleSchema = z.object({
   memorialId: z.uuid(),
   kind: z.enum(candleKinds),
   name: z.string(),
-  message: z.string().nullable().describe('Platte tekst'),
+  message: z.nullable(z.string()).check(z.describe('Platte tekst')),
   createdAt: z.iso.datetime(),
 });
 export type Candle = z.infer<typeof candleSchema>;
@@ -49,9 +58,9 @@ export const candleQuerySchema = z.object({
 export type CandleQuery = z.input<typeof candleQuerySchema>;
 
 export const candleCountsSchema = z.object({
-  candle: z.number().int(),
-  flower: z.number().int(),
-  total: z.number().int(),
+  candle: z.int(),
+  flower: z.int(),
+  total: z.int(),
 });
-export const candlePageSchema = pageOf(candleSchema).extend({ counts: candleCountsSchema });
+export const candlePageSchema = z.extend(pageOf(candleSchema), { counts: candleCountsSchema });
 export const candleDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });

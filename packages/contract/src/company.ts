@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const companyTypes = [
   'FuneralDirector',
@@ -23,34 +23,44 @@ export const companyTypeLabels: Record<CompanyType, string> = {
 const required = (label: string, max = 200) =>
   z
     .string({ error: `${label} is verplicht` })
-    .trim()
-    .min(1, `${label} is verplicht`)
-    .max(max, `${label} mag maximaal ${max} tekens zijn`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is verplicht`),
+      z.maxLength(max, `${label} mag maximaal ${max} tekens zijn`),
+    );
 
 export const dutchPostalCodeSchema = z
   .string({ error: 'Postcode is verplicht' })
-  .trim()
-  .min(1, 'Postcode is verplicht')
-  .regex(/^[1-9][0-9]{3}\s?[A-Za-z]{2}$/, 'Voer een geldige postcode in, bijvoorbeeld 1234 AB');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Postcode is verplicht'),
+    z.regex(/^[1-9][0-9]{3}\s?[A-Za-z]{2}$/, 'Voer een geldige postcode in, bijvoorbeeld 1234 AB'),
+  );
 
 export const phoneNumberSchema = z
   .string({ error: 'Telefoonnummer is verplicht' })
-  .trim()
-  .min(1, 'Telefoonnummer is verplicht')
-  .regex(/^\+?[0-9\s()-]{8,20}$/, 'Voer een geldig telefoonnummer in');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Telefoonnummer is verplicht'),
+    z.regex(/^\+?[0-9\s()-]{8,20}$/, 'Voer een geldig telefoonnummer in'),
+  );
 
 export const emailSchema = z
   .string({ error: 'E-mailadres is verplicht' })
-  .trim()
-  .min(1, 'E-mailadres is verplicht')
-  .max(254, 'E-mailadres is te lang')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in');
+  .check(
+    z.trim(),
+    z.minLength(1, 'E-mailadres is verplicht'),
+    z.maxLength(254, 'E-mailadres is te lang'),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in'),
+  );
 
 /** The partner application (spec §3 company request payload, with the company name actually carried). */
 export const companyRequestSchema = z
   .object({
     companyType: companyTypeSchema,
-    serviceDescription: z.string().trim().max(2000, 'Omschrijving mag maximaal 2000 tekens zijn').optional(),
+    serviceDescription: z.optional(
+      z.string().check(z.trim(), z.maxLength(2000, 'Omschrijving mag maximaal 2000 tekens zijn')),
+    ),
     firstName: required('Voornaam', 100),
     lastName: required('Achternaam', 100),
     companyName: required('Bedrijfsnaam'),
@@ -59,22 +69,22 @@ export const companyRequestSchema = z
     postalCode: dutchPostalCodeSchema,
     phoneNumber: phoneNumberSchema,
     email: emailSchema,
-    additionalInfo: z
-      .string()
-      .trim()
-      .max(4000, 'Aanvullende informatie mag maximaal 4000 tekens zijn')
-      .optional(),
-    extraInfo: z.string().trim().max(4000).optional(),
+    additionalInfo: z.optional(
+      z.string().check(z.trim(), z.maxLength(4000, 'Aanvullende informatie mag maximaal 4000 tekens zijn')),
+    ),
+    extraInfo: z.optional(z.string().check(z.trim(), z.maxLength(4000))),
   })
-  .superRefine((value, ctx) => {
-    if (value.companyType === 'OtherServiceProvider' && !value.serviceDescription) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['serviceDescription'],
-        message: 'Omschrijf uw diensten',
-      });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.companyType === 'OtherServiceProvider' && !value.serviceDescription) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['serviceDescription'],
+          message: 'Omschrijf uw diensten',
+        });
+      }
+    }),
+  );
 export type CompanyRequest = z.infer<typeof companyRequestSchema>;
 
 export const companyStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -91,8 +101,8 @@ export const companyResponseSchema = z.object({
   postalCode: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
-  serviceDescription: z.string().nullable(),
-  additionalInfo: z.string().nullable(),
+  serviceDescription: z.nullable(z.string()),
+  additionalInfo: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type CompanyResponse = z.infer<typeof companyResponseSchema>;

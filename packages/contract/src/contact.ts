@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './company.ts';
 
 export const contactSubjects = ['memorial-pages', 'become-partner', 'technical-support', 'general'] as const;
@@ -12,16 +12,20 @@ export const contactSubjectLabels: Record<(typeof contactSubjects)[number], stri
 export const contactMessageSchema = z.object({
   name: z
     .string({ error: 'Naam is verplicht' })
-    .trim()
-    .min(1, 'Naam is verplicht')
-    .max(200, 'Naam mag maximaal 200 tekens zijn'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Naam is verplicht'),
+      z.maxLength(200, 'Naam mag maximaal 200 tekens zijn'),
+    ),
   email: emailSchema,
   subject: z.enum(contactSubjects, { error: 'Kies een onderwerp' }),
   message: z
     .string({ error: 'Bericht is verplicht' })
-    .trim()
-    .min(1, 'Bericht is verplicht')
-    .max(5000, 'Bericht mag maximaal 5000 tekens zijn'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Bericht is verplicht'),
+      z.maxLength(5000, 'Bericht mag maximaal 5000 tekens zijn'),
+    ),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactResultSchema = z.object({ id: z.uuid() });

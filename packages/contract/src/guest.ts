@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { accessCodeSchema } from './access-code.ts';
 
 /** Guest access by access code (spec §3 guestTokenCreateDto). */
@@ -17,7 +17,9 @@ export const guestTokenCreateSchema = z.object({ accessCode: accessCodeSchema })
 export type GuestTokenCreate = z.infer<typeof guestTokenCreateSchema>;
 
 export const guestTokenConsumeSchema = z.object({
-  token: z.string({ error: 'Token is verplicht' }).min(16, 'Token is ongeldig').max(200, 'Token is ongeldig'),
+  token: z
+    .string({ error: 'Token is verplicht' })
+    .check(z.minLength(16, 'Token is ongeldig'), z.maxLength(200, 'Token is ongeldig')),
 });
 export type GuestTokenConsume = z.infer<typeof guestTokenConsumeSchema>;
 
@@ -26,7 +28,7 @@ export const guestTokenSchema = z.object({
   token: z.string(),
   memorialId: z.uuid(),
   expiresAt: z.iso.datetime(),
-  guestName: z.string().nullable().describe('De naam uit de uitnodiging, als die bekend is'),
+  guestName: z.nullable(z.string()).check(z.describe('De naam uit de uitnodiging, als die bekend is')),
 });
 export type GuestToken = z.infer<typeof guestTokenSchema>;
 
@@ -35,16 +37,20 @@ export const ACCESS_LINK_TTL_DAYS = 14;
 export const accessCodeMailSchema = z.object({
   email: z
     .string({ error: 'E-mailadres is verplicht' })
-    .trim()
-    .min(1, 'E-mailadres is verplicht')
-    .max(254, 'E-mailadres is te lang')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in'),
-  name: z
-    .string({ error: 'Naam is ongeldig' })
-    .trim()
-    .max(100, 'Naam mag maximaal 100 tekens zijn')
-    .transform((s) => (s === '' ? null : s))
-    .nullish(),
+    .check(
+      z.trim(),
+      z.minLength(1, 'E-mailadres is verplicht'),
+      z.maxLength(254, 'E-mailadres is te lang'),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in'),
+    ),
+  name: z.nullish(
+    z.pipe(
+      z
+        .string({ error: 'Naam is ongeldig' })
+        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn')),
+      z.transform((s: string) => (s === '' ? null : s)),
+    ),
+  ),
 });
 export const accessCodeMailedSchema = z.object({
   mailSent: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './company.ts';
 import { pageOf, pageRequestShape, uuidField } from './memorial.ts';
 import { memberRoles } from './roles.ts';
@@ -20,13 +20,15 @@ export const inviteStatusLabels: Record<(typeof inviteStatuses)[number], string>
 /** POST /guest-invite/{memorialId}. */
 export const inviteCreateSchema = z.object({
   email: emailSchema,
-  role: inviteRoleSchema.default('guest'),
-  name: z
-    .string({ error: 'Naam is ongeldig' })
-    .trim()
-    .max(100, 'Naam mag maximaal 100 tekens zijn')
-    .transform((s) => (s === '' ? null : s))
-    .nullish(),
+  role: z._default(inviteRoleSchema, 'guest'),
+  name: z.nullish(
+    z.pipe(
+      z
+        .string({ error: 'Naam is ongeldig' })
+        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn')),
+      z.transform((s: string) => (s === '' ? null : s)),
+    ),
+  ),
 });
 export type InviteCreate = z.input<typeof inviteCreateSchema>;
 
@@ -35,31 +37,31 @@ export const inviteSchema = z.object({
   id: z.uuid(),
   memorialId: z.uuid(),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   role: z.enum(memberRoles),
   status: inviteStatusSchema,
-  invitedByName: z.string().nullable(),
+  invitedByName: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
-  lastSentAt: z.iso.datetime().nullable(),
-  sendCount: z.number().int(),
-  acceptedAt: z.iso.datetime().nullable(),
-  revokedAt: z.iso.datetime().nullable(),
+  lastSentAt: z.nullable(z.iso.datetime()),
+  sendCount: z.int(),
+  acceptedAt: z.nullable(z.iso.datetime()),
+  revokedAt: z.nullable(z.iso.datetime()),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const inviteSentSchema = inviteSchema.extend({
+export const inviteSentSchema = z.extend(inviteSchema, {
   mailSent: z
     .boolean()
-    .describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend'),
+    .check(z.describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend')),
 });
 
 /** GET /guest-invite/invite-code/{inviteCode}: what the person holding the link may know. */
 export const invitePreviewSchema = z.object({
   memorialId: z.uuid(),
   memorialName: z.string(),
-  inviterName: z.string().nullable(),
-  inviteeName: z.string().nullable(),
+  inviterName: z.nullable(z.string()),
+  inviteeName: z.nullable(z.string()),
   role: z.enum(memberRoles),
   status: inviteStatusSchema,
   expired: z.boolean(),
@@ -67,8 +69,8 @@ export const invitePreviewSchema = z.object({
 });
 export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
-export const inviteCodeParamSchema = z.object({ inviteCode: z.string().max(200) });
-export const inviteAcceptParamSchema = z.object({ code: z.string().max(200) });
+export const inviteCodeParamSchema = z.object({ inviteCode: z.string().check(z.maxLength(200)) });
+export const inviteAcceptParamSchema = z.object({ code: z.string().check(z.maxLength(200)) });
 
 /** POST /guest-invite/accept/{code}: the signed-in user is now a member (or already was, with an equal or stronger role). */
 export const inviteAcceptedSchema = z.object({
@@ -81,7 +83,7 @@ export const inviteAcceptedSchema = z.object({
 /** POST /guest-invite/query. */
 export const inviteQuerySchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
-  status: inviteStatusSchema.optional(),
+  status: z.optional(inviteStatusSchema),
   ...pageRequestShape,
 });
 export const inviteQueryResultSchema = pageOf(inviteSchema);

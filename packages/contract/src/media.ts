@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageOf, pageRequestShape, uuidField } from './memorial.ts';
 
 /**
@@ -40,68 +40,74 @@ export const mediaErrorCodes = {
   memorialArchived: 'MEMORIAL_ARCHIVED',
 } as const;
 
-const captionField = z
-  .string({ error: 'Onderschrift is ongeldig' })
-  .trim()
-  .max(MEDIA_CAPTION_MAX, `Onderschrift mag maximaal ${MEDIA_CAPTION_MAX} tekens zijn`)
-  .transform((s) => (s === '' ? null : s));
+const captionField = z.pipe(
+  z
+    .string({ error: 'Onderschrift is ongeldig' })
+    .check(
+      z.trim(),
+      z.maxLength(MEDIA_CAPTION_MAX, `Onderschrift mag maximaal ${MEDIA_CAPTION_MAX} tekens zijn`),
+    ),
+  z.transform((s: string) => (s === '' ? null : s)),
+);
 
 const fileField = z
   .file()
-  .describe(
-    `Foto (JPEG, PNG, WebP, AVIF of GIF; max ${MEDIA_IMAGE_MAX_BYTES / 1024 / 1024} MB en ${MEDIA_MAX_PIXELS / 1_000_000} megapixel) ` +
-      `of video (MP4 of WebM; max ${MEDIA_VIDEO_MAX_BYTES / 1024 / 1024} MB). Het opgegeven type, de inhoud en de decodering moeten overeenkomen.`,
+  .check(
+    z.describe(
+      `Foto (JPEG, PNG, WebP, AVIF of GIF; max ${MEDIA_IMAGE_MAX_BYTES / 1024 / 1024} MB en ${MEDIA_MAX_PIXELS / 1_000_000} megapixel) ` +
+        `of video (MP4 of WebM; max ${MEDIA_VIDEO_MAX_BYTES / 1024 / 1024} MB). Het opgegeven type, de inhoud en de decodering moeten overeenkomen.`,
+    ),
   );
 
 /** POST /memorial-media (multipart/form-data). Send the text fields before the file. */
 export const memorialMediaUploadSchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
-  caption: captionField.optional(),
+  caption: z.optional(captionField),
   media: fileField,
 });
-export const memorialMediaUploadFieldsSchema = memorialMediaUploadSchema.omit({ media: true });
+export const memorialMediaUploadFieldsSchema = z.omit(memorialMediaUploadSchema, { media: true });
 
 /** POST /memory/medias (multipart/form-data). Send the text field before the file. */
 export const memoryMediaUploadSchema = z.object({
   memoryId: uuidField('Herinnering'),
   media: fileField,
 });
-export const memoryMediaUploadFieldsSchema = memoryMediaUploadSchema.omit({ media: true });
+export const memoryMediaUploadFieldsSchema = z.omit(memoryMediaUploadSchema, { media: true });
 
 export const mediaVariantSchema = z.object({
-  name: z.string().describe("'w640.webp', 'w640.jpg', … of 'original' (video)"),
+  name: z.string().check(z.describe("'w640.webp', 'w640.jpg', … of 'original' (video)")),
   contentType: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  sizeBytes: z.number().int(),
-  url: z.string().describe('Direct bruikbaar in <img src> of <video src>, zonder headers'),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
+  sizeBytes: z.int(),
+  url: z.string().check(z.describe('Direct bruikbaar in <img src> of <video src>, zonder headers')),
 });
 export type MediaVariant = z.infer<typeof mediaVariantSchema>;
 
 export const mediaItemSchema = z.object({
   id: z.uuid(),
   memorialId: z.uuid(),
-  memoryId: z.uuid().nullable().describe('Gezet bij media van een herinnering; null in de galerij'),
+  memoryId: z.nullable(z.uuid()).check(z.describe('Gezet bij media van een herinnering; null in de galerij')),
   kind: z.enum(mediaKinds),
   status: z.enum(mediaStatuses),
-  contentType: z.string().describe('Type van het geüploade bestand'),
-  caption: z.string().nullable(),
-  position: z.number().int().describe('Volgorde in de galerij of bij de herinnering (oplopend)'),
-  width: z.number().int().nullable().describe('Breedte na rechtop zetten; null bij video'),
-  height: z.number().int().nullable(),
-  sizeBytes: z.number().int().describe('Grootte van het geüploade bestand'),
-  url: z.string().describe('Standaardweergave: de WebP van webformaat, of de video zelf'),
-  fallbackUrl: z.string().nullable().describe('JPEG-variant van url voor oudere browsers (zodra die er is)'),
+  contentType: z.string().check(z.describe('Type van het geüploade bestand')),
+  caption: z.nullable(z.string()),
+  position: z.int().check(z.describe('Volgorde in de galerij of bij de herinnering (oplopend)')),
+  width: z.nullable(z.int()).check(z.describe('Breedte na rechtop zetten; null bij video')),
+  height: z.nullable(z.int()),
+  sizeBytes: z.int().check(z.describe('Grootte van het geüploade bestand')),
+  url: z.string().check(z.describe('Standaardweergave: de WebP van webformaat, of de video zelf')),
+  fallbackUrl: z
+    .nullable(z.string())
+    .check(z.describe('JPEG-variant van url voor oudere browsers (zodra die er is)')),
   srcSet: z
-    .object({ webp: z.string(), jpeg: z.string() })
-    .nullable()
-    .describe('Voor <picture>/<img srcset>: alle beschikbare breedtes; null bij video'),
+    .nullable(z.object({ webp: z.string(), jpeg: z.string() }))
+    .check(z.describe('Voor <picture>/<img srcset>: alle beschikbare breedtes; null bij video')),
   variants: z.array(mediaVariantSchema),
-  urlsExpireAt: z.iso
-    .datetime()
-    .nullable()
-    .describe('Wanneer de ondertekende links verlopen (besloten pagina); null als ze niet verlopen'),
-  ownUpload: z.boolean().describe('Door de aanvrager geüpload'),
+  urlsExpireAt: z
+    .nullable(z.iso.datetime())
+    .check(z.describe('Wanneer de ondertekende links verlopen (besloten pagina); null als ze niet verlopen')),
+  ownUpload: z.boolean().check(z.describe('Door de aanvrager geüpload')),
   createdAt: z.iso.datetime(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
@@ -111,7 +117,7 @@ export const mediaListSchema = z.object({ items: z.array(mediaItemSchema) });
 /** POST /memorial-media/query: the gallery in its order, optionally only photos or only videos. */
 export const memorialMediaQuerySchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
-  type: z.enum(mediaKinds, { error: "Kies 'image' of 'video'" }).optional(),
+  type: z.optional(z.enum(mediaKinds, { error: "Kies 'image' of 'video'" })),
   ...pageRequestShape,
 });
 export type MemorialMediaQuery = z.input<typeof memorialMediaQuerySchema>;
@@ -122,22 +128,28 @@ export const memorialMediaReorderSchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
   orderedIds: z
     .array(uuidField('Media'), { error: 'Geef de nieuwe volgorde op' })
-    .min(1, 'Geef de nieuwe volgorde op')
-    .max(MEDIA_GALLERY_MAX, `Maximaal ${MEDIA_GALLERY_MAX} items`),
+    .check(
+      z.minLength(1, 'Geef de nieuwe volgorde op'),
+      z.maxLength(MEDIA_GALLERY_MAX, `Maximaal ${MEDIA_GALLERY_MAX} items`),
+    ),
 });
 export type MemorialMediaReorder = z.input<typeof memorialMediaReorderSchema>;
 
 /** PUT /memorial-media/{id}: the caption; null or empty removes it. */
-export const mediaCaptionUpdateSchema = z.object({ caption: captionField.nullable() });
+export const mediaCaptionUpdateSchema = z.object({ caption: z.nullable(captionField) });
 
 export const mediaDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
 
 /** GET /media/{mediaId}/{variant}: `exp` and `sig` come with the URLs in the JSON answers. */
 export const mediaBytesParamsSchema = z.object({
-  mediaId: z.string().max(100).describe('UUID'),
-  variant: z.string().max(40).describe("'w640.webp', 'w640.jpg', … of 'original'"),
+  mediaId: z.string().check(z.maxLength(100), z.describe('UUID')),
+  variant: z.string().check(z.maxLength(40), z.describe("'w640.webp', 'w640.jpg', … of 'original'")),
 });
 export const mediaBytesQuerySchema = z.object({
-  exp: z.string().max(20).optional().describe('Vervaltijd (Unix-seconden) van een ondertekende link'),
-  sig: z.string().max(100).optional().describe('Handtekening van een ondertekende link'),
+  exp: z
+    .optional(z.string().check(z.maxLength(20)))
+    .check(z.describe('Vervaltijd (Unix-seconden) van een ondertekende link')),
+  sig: z
+    .optional(z.string().check(z.maxLength(100)))
+    .check(z.describe('Handtekening van een ondertekende link')),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { memorialAccessRoleSchema, pageOf, pageRequestShape, uuidField } from './memorial.ts';
 import { memberRoles } from './roles.ts';
 
@@ -9,10 +9,10 @@ export const memberSchema = z.object({
   id: z.uuid(),
   memorialId: z.uuid(),
   userId: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   role: memberRoleSchema,
-  isSelf: z.boolean().describe('Of dit lidmaatschap van de aanvrager zelf is'),
+  isSelf: z.boolean().check(z.describe('Of dit lidmaatschap van de aanvrager zelf is')),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -21,7 +21,7 @@ export type Member = z.infer<typeof memberSchema>;
 /** POST /memorial/users/query: the members of one memorial, first joined first. */
 export const memberQuerySchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
-  role: memberRoleSchema.optional(),
+  role: z.optional(memberRoleSchema),
   ...pageRequestShape,
 });
 export const memberQueryResultSchema = pageOf(memberSchema);
@@ -37,8 +37,7 @@ export const selfRoleSchema = z.object({
   memorialId: z.uuid(),
   role: memorialAccessRoleSchema,
   memberId: z
-    .uuid()
-    .nullable()
-    .describe('Het lidmaatschap; null voor een bezoeker of een gast met toegangscode'),
+    .nullable(z.uuid())
+    .check(z.describe('Het lidmaatschap; null voor een bezoeker of een gast met toegangscode')),
 });
 export type SelfRole = z.infer<typeof selfRoleSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { deceasedNamesSchema } from './memorial-concept.ts';
 import { memberRoles, memorialStatuses, memorialVisibilities } from './roles.ts';
 
@@ -8,29 +8,32 @@ export const PAGE_LIMIT_MAX = 100;
 
 export const pageRequestShape = {
   limit: z
-    .number({ error: 'Aantal moet een getal zijn' })
-    .int('Aantal moet een geheel getal zijn')
-    .min(1, 'Aantal moet minstens 1 zijn')
-    .max(PAGE_LIMIT_MAX, `Aantal mag maximaal ${PAGE_LIMIT_MAX} zijn`)
-    .default(PAGE_LIMIT_DEFAULT)
-    .describe(`Aantal per pagina (1-${PAGE_LIMIT_MAX}, standaard ${PAGE_LIMIT_DEFAULT})`),
+    ._default(
+      z
+        .number({ error: 'Aantal moet een getal zijn' })
+        .check(
+          z.int('Aantal moet een geheel getal zijn'),
+          z.gte(1, 'Aantal moet minstens 1 zijn'),
+          z.lte(PAGE_LIMIT_MAX, `Aantal mag maximaal ${PAGE_LIMIT_MAX} zijn`),
+        ),
+      PAGE_LIMIT_DEFAULT,
+    )
+    .check(z.describe(`Aantal per pagina (1-${PAGE_LIMIT_MAX}, standaard ${PAGE_LIMIT_DEFAULT})`)),
   cursor: z
-    .string({ error: 'Ongeldige cursor' })
-    .max(500, 'Ongeldige cursor')
-    .nullish()
-    .describe('De nextCursor van de vorige pagina; leeg voor de eerste pagina'),
+    .nullish(z.string({ error: 'Ongeldige cursor' }).check(z.maxLength(500, 'Ongeldige cursor')))
+    .check(z.describe('De nextCursor van de vorige pagina; leeg voor de eerste pagina')),
 };
 export const pageRequestSchema = z.object(pageRequestShape);
 export type PageRequest = z.input<typeof pageRequestSchema>;
 
 /** A page of items plus the cursor of the next page (null on the last page). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 /** Path ids: not validated as UUIDs by the schema; a malformed id answers 404 exactly like a missing one. */
-export const idParamSchema = z.object({ id: z.string().max(100).describe('UUID') });
+export const idParamSchema = z.object({ id: z.string().check(z.maxLength(100), z.describe('UUID')) });
 export const memorialIdParamSchema = z.object({
-  memorialId: z.string().max(100).describe('UUID van de gedenkpagina'),
+  memorialId: z.string().check(z.maxLength(100), z.describe('UUID van de gedenkpagina')),
 });
 
 export const uuidField = (label: string) =>
@@ -62,37 +65,42 @@ const isRealDate = (s: string) => {
 
 /** A calendar date `YYYY-MM-DD`, not in the future; null clears it. */
 const dateField = (label: string) =>
-  z
-    .string({ error: `${label} is ongeldig` })
-    .regex(isoDate, `${label} moet de vorm JJJJ-MM-DD hebben`)
-    .refine(isRealDate, `${label} bestaat niet`)
-    .refine((s) => s >= '1800-01-01', `${label} ligt te ver in het verleden`)
-    .refine((s) => s <= new Date().toISOString().slice(0, 10), `${label} mag niet in de toekomst liggen`)
-    .nullable();
+  z.nullable(
+    z.string({ error: `${label} is ongeldig` }).check(
+      z.regex(isoDate, `${label} moet de vorm JJJJ-MM-DD hebben`),
+      z.refine(isRealDate, `${label} bestaat niet`),
+      z.refine((s) => s >= '1800-01-01', `${label} ligt te ver in het verleden`),
+      z.refine((s) => s <= new Date().toISOString().slice(0, 10), `${label} mag niet in de toekomst liggen`),
+    ),
+  );
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is ongeldig` })
-    .trim()
-    .max(max, `${label} mag maximaal ${max} tekens zijn`)
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
+  z.nullable(
+    z.pipe(
+      z
+        .string({ error: `${label} is ongeldig` })
+        .check(z.trim(), z.maxLength(max, `${label} mag maximaal ${max} tekens zijn`)),
+      z.transform((s: string) => (s === '' ? null : s)),
+    ),
+  );
 
 const nameField = (label: string) =>
   z
     .string({ error: `${label} is verplicht` })
-    .trim()
-    .min(1, `${label} is verplicht`)
-    .max(MEMORIAL_NAME_MAX, `${label} mag maximaal ${MEMORIAL_NAME_MAX} tekens zijn`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is verplicht`),
+      z.maxLength(MEMORIAL_NAME_MAX, `${label} mag maximaal ${MEMORIAL_NAME_MAX} tekens zijn`),
+    );
 
 /** POST /memorial/concept: the deceased's names (spec §3); the caller becomes owner. */
 export const memorialConceptRequestSchema = deceasedNamesSchema;
 
 export const memorialCountsSchema = z.object({
-  memories: z.number().int().describe('Gepubliceerde herinneringen'),
-  media: z.number().int().describe("Foto's en video's op de pagina"),
-  candles: z.number().int().describe('Aangestoken kaarsjes en bloemen'),
-  members: z.number().int().describe('Leden van de pagina'),
+  memories: z.int().check(z.describe('Gepubliceerde herinneringen')),
+  media: z.int().check(z.describe("Foto's en video's op de pagina")),
+  candles: z.int().check(z.describe('Aangestoken kaarsjes en bloemen')),
+  members: z.int().check(z.describe('Leden van de pagina')),
 });
 export type MemorialCounts = z.infer<typeof memorialCountsSchema>;
 
@@ -100,12 +108,12 @@ const memorialCore = {
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
-  birthDate: z.string().nullable().describe('JJJJ-MM-DD'),
-  deathDate: z.string().nullable().describe('JJJJ-MM-DD'),
-  birthPlace: z.string().nullable(),
-  deathPlace: z.string().nullable(),
-  quote: z.string().nullable(),
-  coverMediaId: z.uuid().nullable(),
+  birthDate: z.nullable(z.string()).check(z.describe('JJJJ-MM-DD')),
+  deathDate: z.nullable(z.string()).check(z.describe('JJJJ-MM-DD')),
+  birthPlace: z.nullable(z.string()),
+  deathPlace: z.nullable(z.string()),
+  quote: z.nullable(z.string()),
+  coverMediaId: z.nullable(z.uuid()),
   status: memorialStatusSchema,
   visibility: memorialVisibilitySchema,
   counts: memorialCountsSchema,
@@ -114,15 +122,14 @@ const memorialCore = {
 /** GET /memorial/{id}: what the caller may see, with their role; the access code only for owners and editors. */
 export const memorialSchema = z.object({
   ...memorialCore,
-  role: memorialAccessRoleSchema.describe(
-    "De rol van de aanvrager op deze pagina ('visitor' = bezoeker van een openbare pagina)",
+  role: memorialAccessRoleSchema.check(
+    z.describe("De rol van de aanvrager op deze pagina ('visitor' = bezoeker van een openbare pagina)"),
   ),
   accessCode: z
-    .string()
-    .nullable()
-    .describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null'),
-  accessCodeVersion: z.number().int().nullable().describe('Alleen voor eigenaren en redacteuren'),
-  publishedAt: z.iso.datetime().nullable(),
+    .nullable(z.string())
+    .check(z.describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null')),
+  accessCodeVersion: z.nullable(z.int()).check(z.describe('Alleen voor eigenaren en redacteuren')),
+  publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -132,26 +139,27 @@ export type Memorial = z.infer<typeof memorialSchema>;
 export const memorialUpdateSchema = z
   .object({
     id: uuidField('Gedenkpagina'),
-    firstName: nameField('Voornaam').optional(),
-    lastName: nameField('Achternaam').optional(),
-    birthDate: dateField('Geboortedatum').optional(),
-    deathDate: dateField('Overlijdensdatum').optional(),
-    birthPlace: optionalText('Geboorteplaats', MEMORIAL_PLACE_MAX).optional(),
-    deathPlace: optionalText('Overlijdensplaats', MEMORIAL_PLACE_MAX).optional(),
-    quote: optionalText('Citaat', MEMORIAL_QUOTE_MAX).optional(),
-    coverMediaId: uuidField('Omslagfoto')
-      .nullable()
-      .optional()
-      .describe('Een foto uit de eigen galerij; null haalt de omslagfoto weg'),
-    status: memorialStatusSchema
-      .optional()
-      .describe('concept → active (publiceren), active → archived, archived → active'),
-    visibility: memorialVisibilitySchema.optional(),
+    firstName: z.optional(nameField('Voornaam')),
+    lastName: z.optional(nameField('Achternaam')),
+    birthDate: z.optional(dateField('Geboortedatum')),
+    deathDate: z.optional(dateField('Overlijdensdatum')),
+    birthPlace: z.optional(optionalText('Geboorteplaats', MEMORIAL_PLACE_MAX)),
+    deathPlace: z.optional(optionalText('Overlijdensplaats', MEMORIAL_PLACE_MAX)),
+    quote: z.optional(optionalText('Citaat', MEMORIAL_QUOTE_MAX)),
+    coverMediaId: z
+      .optional(z.nullable(uuidField('Omslagfoto')))
+      .check(z.describe('Een foto uit de eigen galerij; null haalt de omslagfoto weg')),
+    status: z
+      .optional(memorialStatusSchema)
+      .check(z.describe('concept → active (publiceren), active → archived, archived → active')),
+    visibility: z.optional(memorialVisibilitySchema),
   })
-  .refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
-    message: 'Overlijdensdatum ligt voor de geboortedatum',
-    path: ['deathDate'],
-  });
+  .check(
+    z.refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
+      message: 'Overlijdensdatum ligt voor de geboortedatum',
+      path: ['deathDate'],
+    }),
+  );
 export type MemorialUpdate = z.input<typeof memorialUpdateSchema>;
 
 /** Allowed status changes (anything else is a 409). */
@@ -167,27 +175,27 @@ export const memorialStatusTransitions: Record<
 /** A memorial in a list. */
 export const memorialSummarySchema = z.object({
   ...memorialCore,
-  publishedAt: z.iso.datetime().nullable(),
+  publishedAt: z.nullable(z.iso.datetime()),
 });
 export type MemorialSummary = z.infer<typeof memorialSummarySchema>;
 
 /** POST /memorial/query: public, published memorials, optionally searched by name. */
 export const memorialQuerySchema = z.object({
-  search: z
-    .string({ error: 'Zoekterm is ongeldig' })
-    .trim()
-    .max(100, 'Zoekterm mag maximaal 100 tekens zijn')
-    .optional(),
+  search: z.optional(
+    z
+      .string({ error: 'Zoekterm is ongeldig' })
+      .check(z.trim(), z.maxLength(100, 'Zoekterm mag maximaal 100 tekens zijn')),
+  ),
   ...pageRequestShape,
 });
 export const memorialQueryResultSchema = pageOf(memorialSummarySchema);
 
 /** POST /memorial/query/partof: the caller's memorials with their role. */
 export const memorialPartOfQuerySchema = z.object({
-  status: memorialStatusSchema.optional(),
+  status: z.optional(memorialStatusSchema),
   ...pageRequestShape,
 });
-export const memorialPartOfItemSchema = memorialSummarySchema.extend({
+export const memorialPartOfItemSchema = z.extend(memorialSummarySchema, {
   role: z.enum(memberRoles),
   memberId: z.uuid(),
   joinedAt: z.iso.datetime(),
@@ -216,9 +224,9 @@ export const biographyAllowedTags = [
 
 export const biographySchema = z.object({
   memorialId: z.uuid(),
-  html: z.string().describe('Opgeschoonde HTML; leeg als er nog geen levensverhaal is'),
-  updatedAt: z.iso.datetime().nullable(),
-  updatedBy: z.string().nullable().describe('Naam van wie het laatst wijzigde'),
+  html: z.string().check(z.describe('Opgeschoonde HTML; leeg als er nog geen levensverhaal is')),
+  updatedAt: z.nullable(z.iso.datetime()),
+  updatedBy: z.nullable(z.string()).check(z.describe('Naam van wie het laatst wijzigde')),
 });
 export type Biography = z.infer<typeof biographySchema>;
 
@@ -226,23 +234,31 @@ export const biographyUpdateSchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
   html: z
     .string({ error: 'Levensverhaal is ongeldig' })
-    .max(BIOGRAPHY_MAX_INPUT_CHARS, `Levensverhaal mag maximaal ${BIOGRAPHY_MAX_INPUT_CHARS} tekens zijn`),
+    .check(
+      z.maxLength(
+        BIOGRAPHY_MAX_INPUT_CHARS,
+        `Levensverhaal mag maximaal ${BIOGRAPHY_MAX_INPUT_CHARS} tekens zijn`,
+      ),
+    ),
 });
 
 /** POST /memorial/{id}/access-code/regenerate: the new code; earlier guest tokens stop working. */
 export const accessCodeRegeneratedSchema = z.object({
   memorialId: z.uuid(),
   accessCode: z.string(),
-  accessCodeVersion: z.number().int(),
+  accessCodeVersion: z.int(),
 });
 
 /** Idempotent creation: same user and key within 24 hours return the same memorial. */
 export const IDEMPOTENCY_KEY_MAX = 200;
 export const memorialConceptHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1, 'Idempotency-Key is leeg')
-    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key mag maximaal ${IDEMPOTENCY_KEY_MAX} tekens zijn`)
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key bevat ongeldige tekens')
-    .optional(),
+  'idempotency-key': z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Idempotency-Key is leeg'),
+        z.maxLength(IDEMPOTENCY_KEY_MAX, `Idempotency-Key mag maximaal ${IDEMPOTENCY_KEY_MAX} tekens zijn`),
+        z.regex(/^[\x21-\x7e]+$/, 'Idempotency-Key bevat ongeldige tekens'),
+      ),
+  ),
 });

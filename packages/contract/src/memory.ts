@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { mediaItemSchema } from './media.ts';
 import { PAGE_LIMIT_DEFAULT, pageOf, pageRequestShape, uuidField } from './memorial.ts';
 
@@ -34,10 +34,12 @@ export const memoryErrorCodes = {
 
 const yearLabelField = z
   .string({ error: 'Jaar of periode is verplicht' })
-  .trim()
-  .min(1, 'Jaar of periode is verplicht')
-  .max(MEMORY_YEAR_LABEL_MAX, `Jaar of periode mag maximaal ${MEMORY_YEAR_LABEL_MAX} tekens zijn`)
-  .describe("Kort label, bijvoorbeeld '1987' of 'Zomer 1990'");
+  .check(
+    z.trim(),
+    z.minLength(1, 'Jaar of periode is verplicht'),
+    z.maxLength(MEMORY_YEAR_LABEL_MAX, `Jaar of periode mag maximaal ${MEMORY_YEAR_LABEL_MAX} tekens zijn`),
+    z.describe("Kort label, bijvoorbeeld '1987' of 'Zomer 1990'"),
+  );
 
 /** Plain text as people type it: line breaks normalised and kept, other control characters removed, trimmed. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -49,31 +51,34 @@ export function cleanPlainText(s: string): string {
 
 /** Plain text (never HTML). */
 const textField = z
-  .string({ error: 'Tekst is verplicht' })
-  .transform(cleanPlainText)
   .pipe(
+    z.pipe(z.string({ error: 'Tekst is verplicht' }), z.transform(cleanPlainText)),
     z
       .string()
-      .min(1, 'Tekst is verplicht')
-      .max(MEMORY_TEXT_MAX, `De herinnering mag maximaal ${MEMORY_TEXT_MAX} tekens zijn`),
+      .check(
+        z.minLength(1, 'Tekst is verplicht'),
+        z.maxLength(MEMORY_TEXT_MAX, `De herinnering mag maximaal ${MEMORY_TEXT_MAX} tekens zijn`),
+      ),
   )
-  .describe(`Platte tekst, maximaal ${MEMORY_TEXT_MAX} tekens`);
+  .check(z.describe(`Platte tekst, maximaal ${MEMORY_TEXT_MAX} tekens`));
 
 const authorNameField = z
   .string({ error: 'Naam is ongeldig' })
-  .trim()
-  .min(1, 'Vul je naam in')
-  .max(MEMORY_AUTHOR_NAME_MAX, `Naam mag maximaal ${MEMORY_AUTHOR_NAME_MAX} tekens zijn`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Vul je naam in'),
+    z.maxLength(MEMORY_AUTHOR_NAME_MAX, `Naam mag maximaal ${MEMORY_AUTHOR_NAME_MAX} tekens zijn`),
+  );
 
 /** POST /memories/concept: a draft. Guests (access code) must give the name shown with it. */
 export const memoryCreateSchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
   yearLabel: yearLabelField,
   text: textField,
-  authorName: authorNameField
-    .optional()
-    .describe('Verplicht voor gasten met een toegangscode; anders de naam van het account'),
-  membersOnly: z.boolean({ error: 'Kies of alleen leden dit mogen zien' }).default(false),
+  authorName: z
+    .optional(authorNameField)
+    .check(z.describe('Verplicht voor gasten met een toegangscode; anders de naam van het account')),
+  membersOnly: z._default(z.boolean({ error: 'Kies of alleen leden dit mogen zien' }), false),
 });
 export type MemoryCreate = z.input<typeof memoryCreateSchema>;
 
@@ -81,13 +86,15 @@ export type MemoryCreate = z.input<typeof memoryCreateSchema>;
 export const memoryUpdateSchema = z
   .object({
     id: uuidField('Herinnering'),
-    yearLabel: yearLabelField.optional(),
-    text: textField.optional(),
+    yearLabel: z.optional(yearLabelField),
+    text: z.optional(textField),
   })
-  .refine((v) => v.yearLabel !== undefined || v.text !== undefined, {
-    message: 'Wijzig het jaar of de tekst',
-    path: ['text'],
-  });
+  .check(
+    z.refine((v) => v.yearLabel !== undefined || v.text !== undefined, {
+      message: 'Wijzig het jaar of de tekst',
+      path: ['text'],
+    }),
+  );
 export type MemoryUpdate = z.input<typeof memoryUpdateSchema>;
 
 export const memoryIdBodySchema = z.object({ id: uuidField('Herinnering') });
@@ -106,34 +113,38 @@ export const memoryPrivacyUpdateSchema = z.object({
 export const memoryWallQuerySchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
   ...pageRequestShape,
-  limit: z
-    .number({ error: 'Aantal moet een getal zijn' })
-    .int('Aantal moet een geheel getal zijn')
-    .min(1, 'Aantal moet minstens 1 zijn')
-    .max(MEMORY_WALL_LIMIT_MAX, `Aantal mag maximaal ${MEMORY_WALL_LIMIT_MAX} zijn`)
-    .default(PAGE_LIMIT_DEFAULT),
+  limit: z._default(
+    z
+      .number({ error: 'Aantal moet een getal zijn' })
+      .check(
+        z.int('Aantal moet een geheel getal zijn'),
+        z.gte(1, 'Aantal moet minstens 1 zijn'),
+        z.lte(MEMORY_WALL_LIMIT_MAX, `Aantal mag maximaal ${MEMORY_WALL_LIMIT_MAX} zijn`),
+      ),
+    PAGE_LIMIT_DEFAULT,
+  ),
 });
 export type MemoryWallQuery = z.input<typeof memoryWallQuerySchema>;
 
 /** POST /memories/query-manage: for editors and owners; all but concepts, or one status. */
 export const memoryManageQuerySchema = z.object({
   memorialId: uuidField('Gedenkpagina'),
-  status: z.enum(memoryManagedStatuses, { error: "Kies 'pending', 'published' of 'rejected'" }).optional(),
+  status: z.optional(z.enum(memoryManagedStatuses, { error: "Kies 'pending', 'published' of 'rejected'" })),
   ...pageRequestShape,
 });
 export type MemoryManageQuery = z.input<typeof memoryManageQuerySchema>;
 
 /** POST /memories/query-own: the caller's memories (all statuses), on one memorial or on all. */
 export const memoryOwnQuerySchema = z.object({
-  memorialId: uuidField('Gedenkpagina').optional(),
+  memorialId: z.optional(uuidField('Gedenkpagina')),
   ...pageRequestShape,
 });
 export type MemoryOwnQuery = z.input<typeof memoryOwnQuerySchema>;
 
 export const lovedBySchema = z.object({
-  count: z.number().int(),
-  byMe: z.boolean().describe('De aanvrager vindt dit mooi'),
-  initials: z.array(z.string()).describe(`Initialen van de eerste ${MEMORY_LOVED_BY_INITIALS_MAX}`),
+  count: z.int(),
+  byMe: z.boolean().check(z.describe('De aanvrager vindt dit mooi')),
+  initials: z.array(z.string()).check(z.describe(`Initialen van de eerste ${MEMORY_LOVED_BY_INITIALS_MAX}`)),
 });
 export type LovedBy = z.infer<typeof lovedBySchema>;
 
@@ -141,9 +152,9 @@ export const memorySchema = z.object({
   id: z.uuid(),
   memorialId: z.uuid(),
   yearLabel: z.string(),
-  text: z.string().describe('Platte tekst; toon als tekst, nooit als HTML'),
+  text: z.string().check(z.describe('Platte tekst; toon als tekst, nooit als HTML')),
   status: z.enum(memoryStatuses),
-  membersOnly: z.boolean().describe('Alleen zichtbaar voor leden van de pagina (met een account)'),
+  membersOnly: z.boolean().check(z.describe('Alleen zichtbaar voor leden van de pagina (met een account)')),
   author: z.object({
     kind: z.enum(['user', 'guest']),
     name: z.string(),
@@ -153,15 +164,15 @@ export const memorySchema = z.object({
   lovedBy: lovedBySchema,
   canEdit: z.boolean(),
   canDelete: z.boolean(),
-  publishedAt: z.iso.datetime().nullable(),
+  publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Memory = z.infer<typeof memorySchema>;
 
 export const memoryPageSchema = pageOf(memorySchema);
-export const memoryManagePageSchema = pageOf(memorySchema).extend({
-  counts: z.object({ pending: z.number().int(), published: z.number().int(), rejected: z.number().int() }),
+export const memoryManagePageSchema = z.extend(pageOf(memorySchema), {
+  counts: z.object({ pending: z.int(), published: z.int(), rejected: z.int() }),
 });
 export const memoryDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
 export const memoryLoveResultSchema = z.object({ id: z.uuid(), lovedBy: lovedBySchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, createApiClient } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>

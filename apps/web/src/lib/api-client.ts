@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** An error answer of the API (`{ code, message, fields? }`), or a request that never reached it. */
 export class ApiError extends Error {
@@ -27,7 +27,7 @@ const unknownMessage = 'Er ging iets mis aan onze kant. Probeer het later opnieu
 export interface RequestOptions<T> {
   body?: unknown;
   /** Parses the success body; without it the body is returned as unknown JSON. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   errorCodes,
   MEDIA_IMAGE_MAX_BYTES,
@@ -77,7 +77,7 @@ export const uploadMultipartLimits = {
  * streamed to a temporary file under `tmpDir`, counting bytes against the limit of its declared
  * type; over the limit the upload stops with 413 and nothing is kept.
  */
-export async function receiveUpload<S extends z.ZodType>(
+export async function receiveUpload<S extends z.ZodMiniType>(
   req: FastifyRequest,
   opts: { tmpDir: string; fieldsSchema: S; authorize: (fields: z.output<S>) => Promise<void> },
 ): Promise<{ fields: z.output<S>; file: ReceivedFile; discard: () => Promise<void> }> {

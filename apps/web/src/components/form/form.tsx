@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AlertCircle } from 'lucide-react';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button, type ButtonProps } from '../ui/button.tsx';
@@ -18,7 +18,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-type AnySchema = z.ZodType<FieldValues, FieldValues>;
+type AnySchema = z.ZodMiniType<FieldValues, FieldValues>;
 export type FormApi<S extends AnySchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 export interface FormProps<S extends AnySchema> {

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   biographySchema,
   candlePageSchema,
@@ -19,7 +19,7 @@ export interface MemorialPageRequest {
   body?: unknown;
   /** useInfiniteQuery: the answer is its first page. */
   infinite: boolean;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
 }
 
 /**

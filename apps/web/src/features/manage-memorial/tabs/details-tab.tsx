@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Archive, Check, RotateCcw, Send } from 'lucide-react';
 import { MEMORIAL_QUOTE_MAX, memorialUpdateSchema, type Memorial } from '@aandenken/contract';
 import { Form, FormError, TextareaField, TextField, SubmitButton } from '../../../components/form/form.tsx';
@@ -13,24 +13,27 @@ import { toast } from '../../../lib/toast.ts';
 import { errorText, Section } from '../components/section.tsx';
 import { useUpdateMemorial } from '../api/details.ts';
 
+// zod/mini has no .unwrap(): the optional's inner schema is its def.innerType.
 const shape = memorialUpdateSchema.shape;
 /** An empty date field means 'unknown'. */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
 export const detailsFormSchema = z
   .object({
-    firstName: shape.firstName.unwrap(),
-    lastName: shape.lastName.unwrap(),
-    birthDate: z.preprocess(emptyToNull, shape.birthDate.unwrap()),
-    deathDate: z.preprocess(emptyToNull, shape.deathDate.unwrap()),
-    birthPlace: shape.birthPlace.unwrap(),
-    deathPlace: shape.deathPlace.unwrap(),
-    quote: shape.quote.unwrap(),
+    firstName: shape.firstName.def.innerType,
+    lastName: shape.lastName.def.innerType,
+    birthDate: z.pipe(z.transform(emptyToNull), shape.birthDate.def.innerType),
+    deathDate: z.pipe(z.transform(emptyToNull), shape.deathDate.def.innerType),
+    birthPlace: shape.birthPlace.def.innerType,
+    deathPlace: shape.deathPlace.def.innerType,
+    quote: shape.quote.def.innerType,
   })
-  .refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
-    message: 'Overlijdensdatum ligt voor de geboortedatum',
-    path: ['deathDate'],
-  });
+  .check(
+    z.refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
+      message: 'Overlijdensdatum ligt voor de geboortedatum',
+      path: ['deathDate'],
+    }),
+  );
 
 export function DetailsTab({ memorial }: { memorial: Memorial }) {
   const update = useUpdateMemorial(memorial.id);

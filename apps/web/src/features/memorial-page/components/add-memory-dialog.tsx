@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CheckCircle2, Clock } from 'lucide-react';
+import * as z from 'zod/mini';
 import {
   MEDIA_PER_MEMORY_MAX,
   MEMORY_TEXT_MAX,
@@ -25,8 +26,9 @@ import {
 } from '../api/add-memory.ts';
 import type { Viewer } from '../memorial-view.tsx';
 
-const memberSchema = memoryCreateSchema.pick({ yearLabel: true, text: true, membersOnly: true });
-const guestSchema = memberSchema.extend({ authorName: memoryCreateSchema.shape.authorName.unwrap() });
+const memberSchema = z.pick(memoryCreateSchema, { yearLabel: true, text: true, membersOnly: true });
+// zod/mini has no .unwrap(): the optional's inner schema is its def.innerType.
+const guestSchema = z.extend(memberSchema, { authorName: memoryCreateSchema.shape.authorName.def.innerType });
 type Values = { yearLabel: string; text: string; membersOnly?: boolean; authorName?: string };
 
 /**

@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
 
 /** POST /core/guest/token: an access code for a guest token scoped to one memorial. */
-export const guestTokenResultSchema = z.object({ token: z.string().min(1), memorialId: z.string().min(1) });
+export const guestTokenResultSchema = z.object({
+  token: z.string().check(z.minLength(1)),
+  memorialId: z.string().check(z.minLength(1)),
+});
 export type GuestTokenResult = z.infer<typeof guestTokenResultSchema>;
 
 export function requestGuestToken(client: ApiClient, accessCode: string): Promise<GuestTokenResult> {
