@@ -170,7 +170,7 @@ describe("the framework's refusals in Dutch", () => {
     expect(res.headers.allow).toBe('POST');
     expect(res.json()).toEqual({
       code: 'METHOD_NOT_ALLOWED',
-      message: 'Deze API-route kan niet met DELETE.',
+      message: 'Deze API-route werkt niet met DELETE.',
     });
     const withParam = await refusal(
       { method: 'PATCH', url: '/core/memorial/0b6f6f7e-8a44-4c7e-9a43-2f3c1d3e4f50' },
