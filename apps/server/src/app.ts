@@ -1,6 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +15,8 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { registerErrorHandling } from './lib/error-handler.ts';
+import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './lib/error-handler.ts';
+import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { createResponseCache, isCachedRead, type ResponseCache } from './lib/response-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -53,11 +54,14 @@ export interface BuildOptions {
   db: Db;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (tests check that the authorization matrix covers them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application as one Fastify instance. Never listens (server.ts does). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  useDutchValidationMessages();
   // Cached shared reads are answered before the framework (see the response cache); set once it exists.
   const fastPath: { answer?: ResponseCache['answerRaw'] } = {};
   const app = Fastify({
@@ -76,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       serializers: { req: redactingRequestSerializer },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     serverFactory: (handler, options) => {
@@ -92,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -199,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps));
   await app.register(
     async (core) => {
+      registerApiNotFound(core);
       core.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await core.register(companyRoutes(deps));
       await core.register(contactRoutes(deps));

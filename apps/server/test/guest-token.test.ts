@@ -76,15 +76,17 @@ describe('POST /core/guest/token', () => {
       message: 'Er is geen pagina gevonden met deze code.',
     });
     for (const [code, message] of [
-      ['1234', 'Code must be an 8-digit number'],
-      ['', 'Code is required'],
-      ['abcdefgh', 'Code must be an 8-digit number'],
+      ['1234', 'De toegangscode bestaat uit 8 cijfers.'],
+      ['', 'Vul de toegangscode in.'],
+      ['abcdefgh', 'De toegangscode bestaat uit 8 cijfers.'],
     ] as const) {
       const bad = await tokenFor(code, nextAddress());
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields.accessCode).toBe(message);
     }
-    expect((await tokenFor(12345678, nextAddress())).json().fields.accessCode).toBe('Invalid input');
+    expect((await tokenFor(12345678, nextAddress())).json().fields.accessCode).toBe(
+      'Vul de toegangscode in als tekst van 8 cijfers.',
+    );
   });
 
   it('does not open unpublished or archived pages', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -48,6 +48,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
+  build: Pick<BuildOptions, 'onRoute'> = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpSink();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-test-'));
@@ -62,7 +63,7 @@ export async function createTestApp(
     ...env,
   });
   const db = await createTestDb();
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...build });
   setup?.(app);
   await app.ready();
   return {

@@ -1,7 +1,85 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes } from '@aandenken/contract';
 import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Dutch messages for this route's validation failures, by field and zod issue code, where the
+     * contract's schema carries other messages (the access-code form's English ones from the spec).
+     */
+    validationMessages?: Record<string, Partial<Record<string, string>>>;
+  }
+}
+
+/** Dutch names of request fields, for the message that says which one to correct. */
+const fieldLabels: Record<string, string> = {
+  accessCode: 'toegangscode',
+  firstName: 'voornaam',
+  lastName: 'achternaam',
+  birthDate: 'geboortedatum',
+  birthPlace: 'geboorteplaats',
+  deathDate: 'overlijdensdatum',
+  deathPlace: 'plaats van overlijden',
+  quote: 'citaat',
+  email: 'e-mailadres',
+  name: 'naam',
+  guestName: 'naam',
+  inviteeName: 'naam',
+  message: 'bericht',
+  text: 'tekst',
+  yearLabel: 'jaartal',
+  caption: 'onderschrift',
+  role: 'rol',
+  visibility: 'zichtbaarheid',
+  status: 'status',
+  html: 'levensverhaal',
+  token: 'token',
+  code: 'code',
+  limit: 'aantal',
+  memorialId: 'pagina',
+  memoryId: 'herinnering',
+  mediaId: 'bestand',
+  id: 'id',
+  kind: 'soort',
+  membersOnly: 'alleen voor leden',
+  companyName: 'bedrijfsnaam',
+  companyType: 'soort bedrijf',
+  postalCode: 'postcode',
+  houseNumber: 'huisnummer',
+  streetName: 'straat',
+  phoneNumber: 'telefoonnummer',
+  subject: 'onderwerp',
+};
+
+const sources: Record<string, string> = {
+  body: 'de inhoud',
+  querystring: 'de zoekparameters',
+  params: 'het adres',
+  headers: 'de headers',
+};
+
+/** Dutch answers to the framework's own 4xx errors, by Fastify error code. */
+const frameworkErrors: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'De inhoud is geen geldige JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'De inhoud ontbreekt; stuur een JSON-object.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'De opgegeven lengte klopt niet met de inhoud.',
+  FST_ERR_BAD_URL: 'Dit adres is ongeldig.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Dit adres is te lang.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or error handler runs
+ * (an address that cannot be decoded, a path segment over the length limit).
+ */
+export function frameworkErrorAnswer(err: FastifyError, _req: unknown, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.status(status).send({
+    code: errorCodes.validation,
+    message: frameworkErrors[err.code] ?? 'Dit adres is ongeldig.',
+  });
+}
 
 /**
  * One error handler (house style): every failure becomes `{ code, message }` with the right status,
@@ -15,17 +93,25 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const own = req.routeOptions.config.validationMessages ?? {};
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        fields[key] ??= issue.message ?? 'Ongeldige waarde';
+        fields[key] ??= own[key]?.[issue.keyword] ?? issue.message ?? 'Ongeldige waarde.';
       }
       const first = Object.entries(fields)[0];
-      return reply.status(400).send({
-        code: errorCodes.validation,
-        message: first ? `Controleer je invoer: ${first[1]}` : 'Controleer je invoer.',
-        fields,
-      });
+      const source = sources[err.validationContext ?? 'body'] ?? 'de invoer';
+      let message = 'Controleer je invoer.';
+      if (first?.[0] === '_')
+        message =
+          err.validationContext === 'body' && err.validation[0]?.keyword === 'invalid_type'
+            ? 'De inhoud ontbreekt of is geen JSON-object.'
+            : `Controleer ${source}: ${first[1]}`;
+      else if (first) {
+        const top = first[0].split('.')[0]!;
+        message = `Controleer het veld ${fieldLabels[top] ?? top}: ${first[1]}`;
+      }
+      return reply.status(400).send({ code: errorCodes.validation, message, fields });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
@@ -47,15 +133,48 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) {
       return reply.status(429).send({ code: errorCodes.rateLimited, message: err.message });
     }
+    if (status === 404) {
+      return reply.status(404).send({ code: errorCodes.notFound, message: 'Niet gevonden.' });
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
         code: errorCodes.validation,
-        message: 'Het verzoek kon niet worden verwerkt. Controleer je invoer.',
+        message:
+          (err.code && frameworkErrors[err.code]) ??
+          'Het verzoek kon niet worden verwerkt. Controleer je invoer.',
       });
     }
     req.log.error({ err }, 'unhandled error');
     return reply
       .status(500)
       .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+  });
+}
+
+/**
+ * Answers for /core addresses no route matches: 405 with `Allow` when the path exists for other
+ * methods, else 404; both as `{ code, message }` in Dutch. Routes are collected with `onRoute`.
+ */
+export function registerApiNotFound(core: FastifyInstance) {
+  const routes: { method: string; pattern: RegExp }[] = [];
+  core.addHook('onRoute', (route: RouteOptions) => {
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')
+        .replace(/\*/g, '.*')}/?$`,
+    );
+    for (const method of [route.method].flat()) routes.push({ method, pattern });
+  });
+  core.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(pathname)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ code: 'METHOD_NOT_ALLOWED', message: `Deze API-route werkt niet met ${req.method}.` });
+    }
+    return reply.status(404).send({ code: errorCodes.notFound, message: 'Deze API-route bestaat niet.' });
   });
 }

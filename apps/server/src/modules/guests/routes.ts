@@ -15,6 +15,13 @@ import { guestService } from './service.ts';
 
 const tags = ['guest access'];
 
+/** The access-code field's validation messages in the API's answers, by zod issue code. */
+export const accessCodeApiMessages = {
+  invalid_type: 'Vul de toegangscode in als tekst van 8 cijfers.',
+  too_small: 'Vul de toegangscode in.',
+  invalid_format: 'De toegangscode bestaat uit 8 cijfers.',
+};
+
 export const guestRoutes =
   (deps: Deps): FastifyPluginAsync =>
   async (fastify) => {
@@ -25,7 +32,11 @@ export const guestRoutes =
     app.post(
       '/guest/token',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: {
+          rateLimit: { max: 60, timeWindow: '1 minute' },
+          // The contract's messages are the web form's (the spec's English ones); the API speaks Dutch.
+          validationMessages: { accessCode: accessCodeApiMessages },
+        },
         schema: {
           tags,
           summary: 'Gasttoken met toegangscode',

@@ -298,6 +298,7 @@ export const mediaRoutes =
               description: 'Niet gewijzigd (ETag)',
               content: { 'text/plain': { schema: z.string().max(0) } },
             },
+            400: apiErrorSchema,
             401: apiErrorSchema,
             403: apiErrorSchema,
             404: apiErrorSchema,
