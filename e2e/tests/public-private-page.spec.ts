@@ -8,6 +8,7 @@ test.describe('/beslotenpagina', () => {
     const page = await noScript.newPage();
     await page.goto('/beslotenpagina');
     await expect(page.getByRole('button', { name: 'Ga naar pagina' })).toBeDisabled();
+    await expect(page.getByLabel(/^Toegangscode\*?$/)).not.toBeEditable();
     await noScript.close();
 
     // With the script, the code from the fragment is filled in and sent, and leaves the address bar.

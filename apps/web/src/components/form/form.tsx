@@ -122,6 +122,7 @@ interface FieldShellProps {
     'aria-invalid': boolean;
     'aria-describedby'?: string;
     'aria-required'?: boolean;
+    readOnly?: boolean;
   }) => ReactNode;
 }
 
@@ -133,6 +134,8 @@ export function FieldShell({ name, label, required, hint, className, children }:
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error?.message ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  // What is typed before the page's script has taken over would be reset when it does: wait for it.
+  const hydrated = useHydrated();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-foreground">
@@ -153,6 +156,7 @@ export function FieldShell({ name, label, required, hint, className, children }:
         'aria-invalid': !!error,
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
+        readOnly: !hydrated || undefined,
       })}
       {error?.message && (
         <p id={errorId} className="flex items-center gap-1.5 text-sm font-medium text-danger">
@@ -233,10 +237,11 @@ export function SelectField({
   const { register } = useFormContext();
   return (
     <FieldShell name={name} label={label} required={required} hint={hint} className={className}>
-      {(aria) => (
+      {({ readOnly, ...aria }) => (
         <div className="relative">
           <select
             {...aria}
+            disabled={readOnly}
             {...register(name)}
             className={cn(controlClass, 'h-12 cursor-pointer appearance-none pr-10')}
           >
