@@ -11,6 +11,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const errorCodes = {
   validation: 'VALIDATION_ERROR',
   notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',

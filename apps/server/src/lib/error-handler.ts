@@ -173,7 +173,7 @@ export function registerApiNotFound(core: FastifyInstance) {
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
-        .send({ code: 'METHOD_NOT_ALLOWED', message: `Deze API-route werkt niet met ${req.method}.` });
+        .send({ code: errorCodes.methodNotAllowed, message: `Deze API-route werkt niet met ${req.method}.` });
     }
     return reply.status(404).send({ code: errorCodes.notFound, message: 'Deze API-route bestaat niet.' });
   });
