@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 /** Variables the server does not read: the web app's build-time settings. */
-const buildTime = ['VITE_OIDC_AUTHORITY'];
+const buildTime = ['VITE_OIDC_AUTHORITY', 'VITE_APP_URL'];
 const schemaVariables = Object.keys(configSchema.in.shape).sort();
 
 /** `NAME=value`, and `# NAME=value` for a variable best left unset. */

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { routes } from '@aandenken/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
+import { appUrl } from '../../lib/app-url.ts';
 import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -20,15 +21,19 @@ export function AuthControls({
   if (auth.status === 'loading') return <span className="h-10 w-20" aria-hidden />;
 
   if (auth.status === 'authenticated' && auth.user) {
+    const myPagesElsewhere = appUrl(routes.myPages);
+    const myPagesClass = buttonClass(layout === 'stacked' ? 'secondary' : 'ghost', 'md');
     return (
       <div className={cn('flex items-center gap-2', layout === 'stacked' && 'flex-col items-stretch gap-3')}>
-        <Link
-          to={routes.myPages}
-          onClick={onNavigate}
-          className={buttonClass(layout === 'stacked' ? 'secondary' : 'ghost', 'md')}
-        >
-          Mijn Pagina's
-        </Link>
+        {myPagesElsewhere ? (
+          <a href={myPagesElsewhere} className={myPagesClass}>
+            Mijn Pagina's
+          </a>
+        ) : (
+          <Link to={routes.myPages} onClick={onNavigate} className={myPagesClass}>
+            Mijn Pagina's
+          </Link>
+        )}
         {layout === 'inline' ? (
           <UserMenu user={auth.user} onSignOut={() => void auth.signOut({ returnUrl })} />
         ) : (

@@ -10,6 +10,7 @@ import { useCreateMemorialConcept } from './api/create-memorial-concept.ts';
 import { FlowCard } from './components/flow-card.tsx';
 import { verifyMemorialRedirect } from './guards.ts';
 import { namesFromSearch, withNames } from './names.ts';
+import { appUrl } from '../../lib/app-url.ts';
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
@@ -40,7 +41,9 @@ export default function VerifyMemorialPage() {
     busy.current = true;
     try {
       const { id } = await create.mutateAsync({ names, idempotencyKey });
-      await navigate(routes.memorial(id));
+      const elsewhere = appUrl(routes.memorial(id));
+      if (elsewhere) window.location.assign(elsewhere);
+      else await navigate(routes.memorial(id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         await auth.signIn({ returnUrl: withNames(routes.verifyMemorial, names) });
