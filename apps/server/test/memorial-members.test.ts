@@ -24,13 +24,22 @@ async function team() {
     'SELECT id FROM memorial_members WHERE memorial_id = $1',
     [m.id],
   );
-  return {
+  const members = {
     memorialId: m.id,
     owner: rows[0]!.id,
     editor: await addMember(t, m.id, u.editor, 'editor'),
     contributor: await addMember(t, m.id, u.contributor, 'contributor'),
     guest: await addMember(t, m.id, u.guest, 'guest'),
   };
+  // One joining a second after the other: members added within the same clock tick (PGlite's clock is
+  // coarse) would otherwise be ordered by their random ids.
+  const order = [members.owner, members.editor, members.contributor, members.guest];
+  for (const [i, id] of order.entries())
+    await t.db.query(
+      `UPDATE memorial_members SET created_at = now() + make_interval(secs => $2) WHERE id = $1`,
+      [id, i],
+    );
+  return members;
 }
 const setRole = (token: string, memberId: string, role: string) =>
   t.app.inject({
