@@ -61,15 +61,22 @@ export default function InvitePage() {
       onSuccess: (r) => void navigate(routes.memorial(r.memorialId), { replace: true }),
     });
 
-  // Back from signing in or registering on this page: accept once and open the memorial. The marker leaves
-  // the address at once, so a reload or the back button never accepts again behind the person's back.
-  // The session may still be settling right after the callback, so only a signed-in person's arrival counts.
+  // Back from signing in or registering on this page: accept once and open the memorial. The marker stays
+  // in the address until the answer is in (the memorial then replaces this entry, so the back button never
+  // accepts again); a refusal takes it away and shows why. mutateAsync, not mutate's callbacks: those are
+  // dropped when the page re-renders into another observer while the request runs.
   useEffect(() => {
-    if (!acceptOnArrival || auth.status !== 'authenticated' || preview.isPending) return;
-    setSearch({}, { replace: true });
-    if (autoAccepted.current || unusable) return;
+    if (!acceptOnArrival || auth.status !== 'authenticated' || preview.isPending || autoAccepted.current)
+      return;
     autoAccepted.current = true;
-    acceptAndOpen();
+    if (unusable) {
+      setSearch({}, { replace: true });
+      return;
+    }
+    accept.mutateAsync().then(
+      (r) => navigate(routes.memorial(r.memorialId), { replace: true }),
+      () => setSearch({}, { replace: true }),
+    );
   });
 
   if (
