@@ -33,7 +33,8 @@ if (!only || only === 'unit') {
   if (fs.existsSync(file)) {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed = r.numPassedTests;
-    failed = r.numFailedTests + (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+    // A failed test also fails its suite: count suites only when no test failed (a hook or an import broke).
+    failed = r.numFailedTests || (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
   }
   if (status !== 0 && failed === 0) failed = 1;
   results.push({
