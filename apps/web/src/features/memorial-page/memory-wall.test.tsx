@@ -109,6 +109,28 @@ describe('memory wall', () => {
     expect(api.fetch).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps loading while its end stays near the screen after a page arrives', async () => {
+    // A real observer answers once when it starts observing, then only on changes: here the end is near
+    // from the start and stays near (a tall screen, a visitor waiting at the end).
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly cb: IntersectionObserverCallback) {}
+        observe() {
+          queueMicrotask(() =>
+            this.cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+          );
+        }
+        disconnect() {}
+      },
+    );
+    const api = wallApi();
+    renderWall(api.fetch as unknown as typeof globalThis.fetch);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(26));
+    expect(api.bodies.map((b) => b.cursor)).toEqual([null, '12', '24']);
+    expect(screen.getByText('Je hebt alle herinneringen gezien.')).toBeTruthy();
+  });
+
   it('invites the first memory when the wall is empty, and says it when it cannot load', async () => {
     const empty = vi.fn(
       async () => new Response(JSON.stringify({ items: [], nextCursor: null }), { status: 200 }),

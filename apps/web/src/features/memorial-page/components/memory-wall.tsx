@@ -11,8 +11,12 @@ import type { Viewer } from '../memorial-view.tsx';
 import { MemoryCard } from './memory-card.tsx';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
 
-/** Calls `onVisible` whenever the returned element scrolls near the screen. */
-function useSentinel(onVisible: () => void, active: boolean) {
+/**
+ * Calls `onVisible` whenever the returned element scrolls near the screen. Observing starts afresh with
+ * each new `pages` count: an observer reports only changes after its first answer, so a sentinel still near
+ * the screen when a page has arrived (a tall screen, a visitor waiting at the end) would load no more.
+ */
+function useSentinel(onVisible: () => void, active: boolean, pages: number) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onVisible);
   useEffect(() => {
@@ -27,7 +31,7 @@ function useSentinel(onVisible: () => void, active: boolean) {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [active]);
+  }, [active, pages]);
   return ref;
 }
 
@@ -46,7 +50,11 @@ export function MemoryWall({
   const own = useOwnMemories(memorial.id, viewer.canAddMemory);
   const [viewing, setViewing] = useState<{ items: MediaItem[]; index: number } | null>(null);
   const canLoadMore = wall.hasNextPage && !wall.isFetchingNextPage && !wall.isError;
-  const sentinel = useSentinel(() => canLoadMore && void wall.fetchNextPage(), !!wall.hasNextPage);
+  const sentinel = useSentinel(
+    () => canLoadMore && void wall.fetchNextPage(),
+    !!wall.hasNextPage,
+    wall.data?.pages.length ?? 0,
+  );
 
   const memories = wall.data?.pages.flatMap((p) => p.items) ?? [];
   const waiting = (own.data?.items ?? []).filter((m) => m.status === 'pending');
@@ -103,6 +111,7 @@ export function MemoryWall({
         {wall.isPending ? (
           <ul
             aria-label="Herinneringen laden"
+            aria-busy="true"
             className="mt-10 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
           >
             {[0, 1, 2].map((i) => (
