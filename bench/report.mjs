@@ -207,7 +207,7 @@ export function renderTables(r) {
   ].join('\n');
 }
 
-export function writeReport(results) {
+export async function writeReport(results) {
   const file = path.join(root, 'docs/performance.md');
   const doc = fs.existsSync(file)
     ? fs.readFileSync(file, 'utf8')
@@ -219,5 +219,8 @@ export function writeReport(results) {
     start >= 0 && end > start
       ? doc.slice(0, start) + tables + doc.slice(end + END.length)
       : `${doc.trimEnd()}\n\n${tables}\n`;
-  fs.writeFileSync(file, next);
+  // Through Prettier, as every file of the repository (CI checks the formatting).
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
 }

@@ -96,7 +96,7 @@ for (const name of all.filter((s) => only.includes(s))) {
 results.seconds = (Date.now() - started) / 1000;
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-writeReport(results);
+await writeReport(results);
 fs.rmSync(tmp, { recursive: true, force: true });
 log(
   `done in ${results.seconds.toFixed(0)} s; table in docs/performance.md, figures in bench/results/latest.json`,
