@@ -139,6 +139,22 @@ describe('POST /core/memorial-media', () => {
     expect(job.rows).toEqual([{ status: 'done', attempts: 1 }]);
     const audit = await t.db.query(`SELECT action FROM memorial_audit_log WHERE target_id = $1`, [item.id]);
     expect(audit.rows).toEqual([{ action: 'media.added' }]);
+
+    // The media row keeps its variants as JSON, in step with media_variants through a trigger (migration
+    // 091): smallest first, and a variant that goes is gone from the answer too.
+    const kept = await t.db.query<{ variants: { name: string; width: number }[] }>(
+      'SELECT variants FROM media WHERE id = $1',
+      [item.id],
+    );
+    expect(kept.rows[0]!.variants.map((v) => v.width)).toEqual([320, 320, 640, 640, 1280, 1280, 1600, 1600]);
+    await t.db.query(`DELETE FROM media_variants WHERE media_id = $1 AND name = 'w320.jpg'`, [item.id]);
+    const after = await t.app.inject({
+      url: `/core/memorial-media/${item.id}`,
+      headers: c.contributor.headers,
+    });
+    expect(after.json().variants.map((v: { name: string }) => v.name)).toEqual(
+      ready.variants.map((v: { name: string }) => v.name).filter((n: string) => n !== 'w320.jpg'),
+    );
   });
 
   it('accepts PNG, WebP, AVIF and GIF (first frame), each checked by a real decode', async () => {

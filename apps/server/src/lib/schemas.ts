@@ -12,3 +12,11 @@ export const errorResponses = {
   // Only when an external identity provider cannot be reached to verify a bearer token.
   503: apiErrorSchema,
 } as const;
+
+/**
+ * For hot reads whose answers the service builds field by field from the contract's types: the answer
+ * goes out with `JSON.stringify` instead of a zod pass over every field (measured on the wall's first
+ * page: the zod pass was a sixth of the request's CPU). The response schema still documents the route,
+ * and the route's tests check that each answer is exactly what the schema would have produced.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

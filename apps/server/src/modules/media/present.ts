@@ -1,10 +1,9 @@
 import type { MediaItem, MediaVariant } from '@aandenken/contract';
 import { MEDIA_WEB_WIDTH } from '@aandenken/contract';
 import type { Caller } from '../../lib/auth.ts';
+import { iso } from '../../lib/time.ts';
 import type { MediaUrls } from '../../lib/media/url-signer.ts';
 import type { MediaRow } from './repository.ts';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function isOwnUpload(
   caller: Caller,

@@ -20,32 +20,60 @@ export interface MemorialAccess {
 export const memorialNotFound = () =>
   new AppError(404, 'MEMORIAL_NOT_FOUND', 'Deze gedenkpagina bestaat niet of je hebt er geen toegang toe.');
 
+/** What deciding access needs from the memorial's row (see `memorialAccessSql`). */
+export type MemorialAccessRow = {
+  status: MemorialStatus;
+  visibility: MemorialVisibility;
+  member_role: MemorialAccessRole | null;
+};
+
+/**
+ * The memorial's row and the caller's membership, for `accessFromRow`: `$memorialId` and `$userId` are
+ * the parameter references (e.g. `$1`, `$2::text`). Reads may embed it in their own statement so access
+ * and data come in one round trip.
+ */
+export const memorialAccessSql = (memorialId: string, userId: string) =>
+  `SELECT m.status, m.visibility, mm.role AS member_role
+     FROM memorials m
+     LEFT JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = ${userId}
+    WHERE m.id = ${memorialId}`;
+
+/** The caller's access from the memorial's row (undefined: no such memorial). */
+export function accessFromRow(
+  caller: Caller,
+  memorialId: string,
+  row: MemorialAccessRow | undefined,
+): MemorialAccess | null {
+  if (!row) return null;
+  let role: MemorialAccessRole | null = row.member_role;
+  if (!role && caller.kind === 'guest' && caller.memorialId === memorialId) role = 'guest';
+  // A concept or archived page is seen by its members only; an active public page by everyone.
+  if (!role && row.visibility === 'public' && row.status === 'active') role = 'visitor';
+  return { memorialId, status: row.status, visibility: row.visibility, role };
+}
+
+/** 404 (indistinguishable from missing) when the caller may not see it, 403 when their role is below `min`. */
+export function requireAccess(access: MemorialAccess | null, min: MemorialAccessRole = 'visitor') {
+  if (!access || !access.role) throw memorialNotFound();
+  if (!roleAtLeast(access.role, min)) throw forbidden();
+  return access;
+}
+
+export const isMemorialId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /**
  * The one place that decides who may do what on a memorial. Every service method starts here:
  * `await access.require(caller, memorialId, 'editor')`.
  */
 export function memorialAccessService(db: Queryable) {
   async function resolve(caller: Caller, memorialId: string): Promise<MemorialAccess | null> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memorialId)) return null;
-    const { rows } = await db.query<{
-      status: MemorialStatus;
-      visibility: MemorialVisibility;
-      access_code_version: number;
-      member_role: MemorialAccessRole | null;
-    }>(
-      `SELECT m.status, m.visibility, m.access_code_version, mm.role AS member_role
-         FROM memorials m
-         LEFT JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = $2
-        WHERE m.id = $1`,
-      [memorialId, caller.kind === 'user' ? caller.userId : null],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    let role: MemorialAccessRole | null = row.member_role;
-    if (!role && caller.kind === 'guest' && caller.memorialId === memorialId) role = 'guest';
-    // A concept or archived page is seen by its members only; an active public page by everyone.
-    if (!role && row.visibility === 'public' && row.status === 'active') role = 'visitor';
-    return { memorialId, status: row.status, visibility: row.visibility, role };
+    if (!isMemorialId(memorialId)) return null;
+    const { rows } = await db.query<MemorialAccessRow>(memorialAccessSql('$1', '$2'), [
+      memorialId,
+      caller.kind === 'user' ? caller.userId : null,
+    ]);
+    return accessFromRow(caller, memorialId, rows[0]);
   }
 
   return {
@@ -59,10 +87,7 @@ export function memorialAccessService(db: Queryable) {
       memorialId: string,
       min: MemorialAccessRole = 'visitor',
     ): Promise<MemorialAccess> {
-      const access = await resolve(caller, memorialId);
-      if (!access || !access.role) throw memorialNotFound();
-      if (!roleAtLeast(access.role, min)) throw forbidden();
-      return access;
+      return requireAccess(await resolve(caller, memorialId), min);
     },
   };
 }

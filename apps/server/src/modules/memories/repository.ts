@@ -6,6 +6,8 @@ import {
   type MemoryStatus,
 } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
+import { memoryMediaJson, type MediaRow } from '../media/repository.ts';
+import { memorialAccessSql, type MemorialAccessRow } from '../memorials/access.ts';
 import type { MemoryFacts } from './policy.ts';
 
 export interface MemoryRow {
@@ -43,22 +45,96 @@ export interface Viewer {
   guestTokenId: string | null;
 }
 
-const selectWith = (extraColumns = '', extraJoins = '') => `
+/** A timestamp as the API writes it (ISO 8601, UTC, milliseconds), made by PostgreSQL. */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const selectWith = (
+  extraColumns = '',
+  extraJoins = '',
+  times = 'mo.published_at, mo.created_at, mo.updated_at',
+) => `
   SELECT ${extraColumns} mo.id, mo.memorial_id, mo.year_label, mo.body, mo.status, mo.members_only, mo.author_kind,
          mo.author_user_id, mo.author_guest_token_id,
          coalesce(u.name, mo.author_name, 'Onbekend') AS author_display_name,
-         mo.published_at, mo.created_at, mo.updated_at, mo.created_at::text AS cursor_ts,
-         (SELECT count(*)::int FROM memory_loves l WHERE l.memory_id = mo.id) AS love_count,
-         EXISTS (SELECT 1 FROM memory_loves l
-                  WHERE l.memory_id = mo.id AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) AS loved_by_me,
-         coalesce((SELECT array_agg(f.name ORDER BY f.created_at, f.id)
-                     FROM (SELECT l.name, l.created_at, l.id FROM memory_loves l WHERE l.memory_id = mo.id
-                            ORDER BY l.created_at, l.id LIMIT ${MEMORY_LOVED_BY_INITIALS_MAX}) f), '{}') AS lover_names
+         ${times}, mo.created_at::text AS cursor_ts,
+         lv.love_count, lv.loved_by_me,
+         CASE WHEN lv.love_count = 0 THEN '{}'::text[]
+              ELSE (SELECT array_agg(f.name ORDER BY f.created_at, f.id)
+                      FROM (SELECT l.name, l.created_at, l.id FROM memory_loves l WHERE l.memory_id = mo.id
+                             ORDER BY l.created_at, l.id LIMIT ${MEMORY_LOVED_BY_INITIALS_MAX}) f) END AS lover_names
     FROM memories mo
-    LEFT JOIN users u ON u.id = mo.author_user_id ${extraJoins}`;
+    LEFT JOIN users u ON u.id = mo.author_user_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS love_count,
+             coalesce(bool_or(l.user_id = $1::text OR l.guest_token_id = $2::text), false) AS loved_by_me
+        FROM memory_loves l WHERE l.memory_id = mo.id) lv ${extraJoins}`;
 const select = selectWith();
 
+/** The wall's rows: timestamps as ISO text, and each memory's media as JSON (see `wallPage`). */
+const wallSelect = selectWith(
+  `${memoryMediaJson('mo')} AS media, mo.created_at AS sort_ts,`,
+  '',
+  `${isoText('mo.published_at')} AS published_at, ${isoText('mo.created_at')} AS created_at,
+         ${isoText('mo.updated_at')} AS updated_at`,
+);
+
+/** The wall's columns as `wallPage` returns them (its sort key stays in the database). */
+const WALL_COLUMNS = [
+  'id',
+  'memorial_id',
+  'year_label',
+  'body',
+  'status',
+  'members_only',
+  'author_kind',
+  'author_user_id',
+  'author_guest_token_id',
+  'author_display_name',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'cursor_ts',
+  'love_count',
+  'loved_by_me',
+  'lover_names',
+  'media',
+] as const;
+
+/** A wall row: a memory row with its media, as `wallPage` returns it. */
+export interface WallRow extends MemoryRow {
+  media: MediaRow[];
+}
+
+const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * Newest-first keyset condition `(created_at, id) < (cursor)`, the first page when the cursor parameters
+ * are null. Written without `$n IS NULL OR …` so that a prepared statement's generic plan still uses the
+ * index for it (an OR would leave it a filter over every earlier row).
+ */
+export const keysetBefore = (t: string, ts: string, id: string) =>
+  `(${t}.created_at, ${t}.id) < (coalesce(${ts}::timestamptz, 'infinity'), coalesce(${id}::uuid, '${MAX_UUID}'))`;
+
 const viewerParams = (v: Viewer) => [v.userId, v.guestTokenId];
+
+/**
+ * The wall in one statement, one round trip (measured: each statement's submission cost more than building
+ * the page): the memorial's access row, with the page's memories joined to it, newest first, each with
+ * its media; one row with null memory columns when the page is empty, none when the memorial does not
+ * exist. Members-only memories are included for signed-in members (and the viewer's own).
+ * $1 user id, $2 guest token id, $3 memorial id, $4/$5 cursor (null: first page), $6 limit.
+ */
+const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_visibility, a.member_role,
+         ${WALL_COLUMNS.map((c) => `w.${c}`).join(', ')}
+    FROM (${memorialAccessSql('$3', '$1::text')}) a
+    LEFT JOIN LATERAL (${wallSelect}
+          WHERE mo.memorial_id = $3 AND mo.status = 'published'
+            AND (($1::text IS NOT NULL AND a.member_role IS NOT NULL) OR NOT mo.members_only
+                 OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
+            AND ${keysetBefore('mo', '$4', '$5')}
+          ORDER BY mo.created_at DESC, mo.id DESC
+          LIMIT $6) w ON true
+   ORDER BY w.sort_ts DESC, w.id DESC`;
 
 type Cursor = [string, string] | null;
 
@@ -168,28 +244,34 @@ export function memoriesRepository(db: Queryable) {
       await q.query('DELETE FROM memories WHERE id = $1', [id]);
     },
 
-    /** The wall: published memories, newest first; members-only ones only when `members` (or the viewer's own). */
-    async wall(
+    /**
+     * One page of the wall and the caller's access to its memorial in one statement (`WALL_SQL`). The
+     * caller must check access (`accessFromRow`) before using the rows.
+     */
+    async wallPage(
       memorialId: string,
-      o: { viewer: Viewer; members: boolean; after: Cursor; limit: number },
-    ): Promise<MemoryRow[]> {
-      const { rows } = await db.query<MemoryRow>(
-        `${select}
-          WHERE mo.memorial_id = $3 AND mo.status = 'published'
-            AND ($4::boolean OR NOT mo.members_only OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
-            AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
-          ORDER BY mo.created_at DESC, mo.id DESC
-          LIMIT $7`,
-        [
-          ...viewerParams(o.viewer),
-          memorialId,
-          o.members,
-          o.after?.[0] ?? null,
-          o.after?.[1] ?? null,
-          o.limit,
-        ],
-      );
-      return rows;
+      o: { viewer: Viewer; after: Cursor; limit: number },
+    ): Promise<{ access: MemorialAccessRow | undefined; rows: WallRow[] }> {
+      const { rows } = await db.query<
+        { memorial_status: MemorialStatus; memorial_visibility: MemorialVisibility } & MemorialAccessRow &
+          WallRow
+      >(WALL_SQL, [
+        ...viewerParams(o.viewer),
+        memorialId,
+        o.after?.[0] ?? null,
+        o.after?.[1] ?? null,
+        o.limit,
+      ]);
+      const first = rows[0];
+      if (!first) return { access: undefined, rows: [] };
+      return {
+        access: {
+          status: first.memorial_status,
+          visibility: first.memorial_visibility,
+          member_role: first.member_role,
+        },
+        rows: first.id === null ? [] : rows,
+      };
     },
 
     /** For editors and owners: the given statuses (never concepts), newest first. */
@@ -200,7 +282,7 @@ export function memoriesRepository(db: Queryable) {
       const { rows } = await db.query<MemoryRow>(
         `${select}
           WHERE mo.memorial_id = $3 AND mo.status = ANY($4::text[])
-            AND ($5::timestamptz IS NULL OR (mo.created_at, mo.id) < ($5::timestamptz, $6::uuid))
+            AND ${keysetBefore('mo', '$5', '$6')}
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $7`,
         [
@@ -244,7 +326,7 @@ export function memoriesRepository(db: Queryable) {
                   AND ($3::uuid IS NOT NULL OR mm.role IS NOT NULL))
                  OR ($2::text IS NOT NULL AND mo.author_guest_token_id = $2::text))
             AND ($3::uuid IS NULL OR mo.memorial_id = $3::uuid)
-            AND ($4::timestamptz IS NULL OR (mo.created_at, mo.id) < ($4::timestamptz, $5::uuid))
+            AND ${keysetBefore('mo', '$4', '$5')}
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $6`,
         [...viewerParams(o.viewer), o.memorialId, o.after?.[0] ?? null, o.after?.[1] ?? null, o.limit],

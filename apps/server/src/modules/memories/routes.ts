@@ -18,7 +18,7 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { mediaUrlSigner } from '../../lib/media/url-signer.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, plainJsonSerializer } from '../../lib/schemas.ts';
 import { memoryService } from './service.ts';
 
 const tags = ['memories'];
@@ -150,6 +150,7 @@ export const memoryRoutes =
     app.post(
       '/memories/query-memorial',
       {
+        serializerCompiler: plainJsonSerializer,
         schema: {
           tags,
           security,

@@ -17,12 +17,20 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
+import { iso } from '../../lib/time.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
 import { recordAudit } from '../audit/record.ts';
 import { presentMedia } from '../media/present.ts';
 import { mediaRepository, type MediaRow } from '../media/repository.ts';
-import { memorialAccessService, type MemorialAccess } from '../memorials/access.ts';
+import {
+  accessFromRow,
+  isMemorialId,
+  memorialAccessService,
+  memorialNotFound,
+  requireAccess,
+  type MemorialAccess,
+} from '../memorials/access.ts';
 import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
 import { timeIdCursor } from './cursor.ts';
 import { invalidTransition, memoryNotFound } from './errors.ts';
@@ -30,7 +38,6 @@ import {
   canDeleteMemory,
   canEditMemory,
   canSeeMemory,
-  isMember,
   isMemoryAuthor,
   isMemoryOpen,
   type MemoryFacts,
@@ -60,8 +67,6 @@ export function initialsOf(name: string | null): string {
   const last = words.length > 1 ? words[words.length - 1]! : '';
   return (first.charAt(0) + last.charAt(0)).toUpperCase();
 }
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }) {
   const access = memorialAccessService(db);
@@ -275,18 +280,23 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
       return load(caller, acc, id);
     },
 
-    /** The wall: published memories the caller may see, newest first. Three statements per page. */
+    /** The wall: published memories the caller may see, newest first. One statement per page. */
     async wall(caller: Caller, input: z.output<typeof memoryWallQuerySchema>) {
-      const acc = await access.require(caller, input.memorialId, 'visitor');
+      if (!isMemorialId(input.memorialId)) throw memorialNotFound();
       const limit = input.limit;
-      const rows = await repo.wall(input.memorialId, {
+      const page = await repo.wallPage(input.memorialId, {
         viewer: viewerOf(caller),
-        members: isMember(caller, acc),
         after: timeIdCursor(input.cursor),
         limit: limit + 1,
       });
-      const present = await toMemories(caller, acc, rows.slice(0, limit));
-      return toPage(rows, limit, present, (r) => [r.cursor_ts, r.id]);
+      const acc = requireAccess(accessFromRow(caller, input.memorialId, page.access), 'visitor');
+      const urls = await signer.urls();
+      return toPage(
+        page.rows,
+        limit,
+        (r) => toMemory(caller, acc, r, r.media, urls),
+        (r) => [r.cursor_ts, r.id],
+      );
     },
 
     /** For editors and owners: pending, published and rejected memories (or one status), with counts. */

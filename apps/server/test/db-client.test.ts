@@ -1,0 +1,67 @@
+/**
+ * The database client: parameterised statements are prepared once per connection on a PostgreSQL server
+ * (the plan is reused, see src/db/client.ts), scripts without parameters still run as several statements,
+ * and the keyset condition of newest-first lists keeps the index in a prepared statement's generic plan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from './helpers.ts';
+import type { Db } from '../src/db/client.ts';
+import { keysetBefore } from '../src/modules/memories/repository.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(async () => db?.close());
+
+describe('database client', () => {
+  it('runs a script of several statements without parameters', async () => {
+    await db.exec('CREATE TEMP TABLE IF NOT EXISTS script_check (n int); SELECT 1;');
+    await db.transaction(async (tx) => {
+      await tx.exec('CREATE TEMP TABLE tx_script (n int); INSERT INTO tx_script VALUES (1), (2);');
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM tx_script WHERE n > $1',
+        [0],
+      );
+      expect(rows[0]!.n).toBe(2);
+    });
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'prepares a parameterised statement once per connection and reuses it',
+    async () => {
+      const sql = 'SELECT $1::int + 1 AS n /* prepared-check */';
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < 3; i++) expect((await tx.query<{ n: number }>(sql, [i])).rows[0]!.n).toBe(i + 1);
+        const { rows } = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1`,
+          [sql],
+        );
+        expect(rows[0]!.n).toBe(1);
+      });
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps the wall index for a cursor in a generic plan',
+    async () => {
+      await db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+        await tx.exec(`PREPARE wall_check(uuid, timestamptz, uuid) AS
+          SELECT id FROM memories mo
+           WHERE mo.memorial_id = $1 AND mo.status = 'published'
+             AND ${keysetBefore('mo', '$2', '$3')}
+           ORDER BY mo.created_at DESC, mo.id DESC LIMIT 21`);
+        await tx.exec('SET LOCAL enable_seqscan = off');
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN EXECUTE wall_check(gen_random_uuid(), now(), gen_random_uuid())`,
+          [],
+        );
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).toContain('memories_wall_idx');
+        expect(plan).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW/);
+        await tx.exec('DEALLOCATE wall_check');
+      });
+    },
+  );
+});
