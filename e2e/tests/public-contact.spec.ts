@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { waitForMail } from '../support/mailbox.ts';
+
+/** The position of a <details> among the FAQ's questions. */
+async function indexOf(questions: Locator, details: Locator) {
+  const texts = await questions.allTextContents();
+  return texts.indexOf((await details.locator('summary').textContent()) ?? '');
+}
 
 test.describe('/contact', () => {
   test('details, links, FAQ, and validation with Dutch messages', async ({ page }) => {
@@ -16,13 +22,25 @@ test.describe('/contact', () => {
     await expect(main.getByRole('link', { name: /Partner worden/ })).toHaveAttribute('href', '/bedrijf');
     await expect(main.getByRole('link', { name: /Bekijk de prijzen/ })).toHaveAttribute('href', '/prijzen');
 
-    const question = page.getByRole('button', { name: 'Hoe werkt de toegangscode van een besloten pagina?' });
-    await expect(question).toHaveAttribute('aria-expanded', 'false');
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    // Native <details>: works before (and without) the script; one answer open at a time.
+    const item = (question: string) =>
+      page.locator('details', { has: page.locator('summary', { hasText: question }) });
+    const code = item('Hoe werkt de toegangscode van een besloten pagina?');
+    await expect(code).not.toHaveAttribute('open');
+    await expect(page.getByText(/code van 8 cijfers per e-mail of op een kaartje/)).toBeHidden();
+    await code.locator('summary').click();
+    await expect(code).toHaveAttribute('open', '');
     await expect(page.getByText(/code van 8 cijfers per e-mail of op een kaartje/)).toBeVisible();
+    const questions = page.locator('details summary');
+    await expect(page.locator('details h3')).toHaveCount(6);
+    // By keyboard: the next question opens with Enter and the first one closes.
+    await code.locator('summary').focus();
+    await page.keyboard.press('Tab');
+    await expect(questions.nth((await indexOf(questions, code)) + 1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(code).not.toHaveAttribute('open');
+    await expect(page.locator('details[open]')).toHaveCount(1);
     expect(await page.getByRole('heading', { name: 'Veelgestelde vragen' }).count()).toBe(1);
-    await expect(page.locator('[data-orientation] h3')).toHaveCount(6);
 
     const subject = page.getByLabel(/^Onderwerp\*?$/);
     expect(await subject.locator('option').allTextContents()).toEqual([
@@ -41,6 +59,21 @@ test.describe('/contact', () => {
     await expect(page.getByLabel(/^E-mailadres\*?$/)).toHaveAccessibleDescription(
       'Voer een geldig e-mailadres in',
     );
+  });
+
+  test('the FAQ opens without the page’s script (a tap before hydration is never lost)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    const summary = page.locator('summary', {
+      hasText: 'Hoe werkt de toegangscode van een besloten pagina?',
+    });
+    await summary.click();
+    await expect(page.getByText(/code van 8 cijfers per e-mail of op een kaartje/)).toBeVisible();
+    await context.close();
   });
 
   test('a message reaches the team, with a confirmation on screen; a failure keeps the input', async ({

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Accordion } from 'radix-ui';
 import { ArrowRight, ChevronDown, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { Container, Eyebrow } from '../../components/ui/container.tsx';
@@ -101,28 +100,25 @@ export default function ContactPage() {
           <h2 id="faq-heading" className="text-center text-3xl font-semibold sm:text-4xl">
             Veelgestelde vragen
           </h2>
-          <Accordion.Root type="single" collapsible className="mt-10 flex flex-col gap-3">
-            {faq.map((item, i) => (
-              <Accordion.Item
+          {/* Native disclosure: opens without the page's script (also before hydration); one at a time. */}
+          <div className="mt-10 flex flex-col gap-3">
+            {faq.map((item) => (
+              <details
                 key={item.question}
-                value={`faq-${i}`}
-                className="overflow-hidden rounded-2xl border border-border bg-card"
+                name="faq"
+                className="group overflow-hidden rounded-2xl border border-border bg-card"
               >
-                <Accordion.Header className="font-sans">
-                  <Accordion.Trigger className="group flex w-full cursor-pointer items-center justify-between gap-4 px-6 py-5 text-left font-sans text-base font-medium tracking-normal hover:bg-secondary/60">
-                    {item.question}
-                    <ChevronDown
-                      aria-hidden
-                      className="h-5 w-5 shrink-0 text-muted transition-transform duration-200 group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="px-6 pb-5 leading-relaxed text-muted">
-                  {item.answer}
-                </Accordion.Content>
-              </Accordion.Item>
+                <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 px-6 py-5 text-left hover:bg-secondary/60 [&::-webkit-details-marker]:hidden">
+                  <h3 className="font-sans text-base font-medium tracking-normal">{item.question}</h3>
+                  <ChevronDown
+                    aria-hidden
+                    className="h-5 w-5 shrink-0 text-muted transition-transform duration-200 group-open:rotate-180"
+                  />
+                </summary>
+                <div className="px-6 pb-5 leading-relaxed text-muted">{item.answer}</div>
+              </details>
             ))}
-          </Accordion.Root>
+          </div>
         </Container>
       </section>
     </>
