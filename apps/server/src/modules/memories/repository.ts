@@ -21,9 +21,10 @@ export interface MemoryRow {
   author_user_id: string | null;
   author_guest_token_id: string | null;
   author_display_name: string;
-  published_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  /** A Date, or epoch milliseconds on the wall. */
+  published_at: Date | number | null;
+  created_at: Date | number;
+  updated_at: Date | number;
   /** created_at as PostgreSQL text: exact (microseconds) for keyset cursors. */
   cursor_ts: string;
   love_count: number;
@@ -45,8 +46,11 @@ export interface Viewer {
   guestTokenId: string | null;
 }
 
-/** A timestamp as the API writes it (ISO 8601, UTC, milliseconds), made by PostgreSQL. */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A timestamp as milliseconds since 1970 (a float; `iso` makes the API's text of it). Measured: cheaper for
+ * PostgreSQL than `to_char`, and for the driver than parsing its timestamp text into a Date.
+ */
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
 const selectWith = (
   extraColumns = '',
@@ -57,25 +61,29 @@ const selectWith = (
          mo.author_user_id, mo.author_guest_token_id,
          coalesce(u.name, mo.author_name, 'Onbekend') AS author_display_name,
          ${times}, mo.created_at::text AS cursor_ts,
-         lv.love_count, lv.loved_by_me,
-         CASE WHEN lv.love_count = 0 THEN '{}'::text[]
+         mo.love_count,
+         CASE WHEN mo.love_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
+              ELSE EXISTS (SELECT 1 FROM memory_loves l
+                            WHERE l.memory_id = mo.id AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) END
+           AS loved_by_me,
+         CASE WHEN mo.love_count = 0 THEN '{}'::text[]
               ELSE (SELECT array_agg(f.name ORDER BY f.created_at, f.id)
                       FROM (SELECT l.name, l.created_at, l.id FROM memory_loves l WHERE l.memory_id = mo.id
                              ORDER BY l.created_at, l.id LIMIT ${MEMORY_LOVED_BY_INITIALS_MAX}) f) END AS lover_names
     FROM memories mo
-    LEFT JOIN users u ON u.id = mo.author_user_id
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS love_count,
-             coalesce(bool_or(l.user_id = $1::text OR l.guest_token_id = $2::text), false) AS loved_by_me
-        FROM memory_loves l WHERE l.memory_id = mo.id) lv ${extraJoins}`;
+    LEFT JOIN users u ON u.id = mo.author_user_id ${extraJoins}`;
 const select = selectWith();
 
-/** The wall's rows: timestamps as ISO text, and each memory's media as JSON (see `wallPage`). */
+/**
+ * The wall's rows: timestamps as epoch milliseconds, and each memory's media as JSON (a memory without
+ * media skips the lookup; see `wallPage`).
+ */
 const wallSelect = selectWith(
-  `${memoryMediaJson('mo')} AS media, mo.created_at AS sort_ts,`,
+  `CASE WHEN mo.media_count = 0 THEN '[]'::json ELSE ${memoryMediaJson('mo')} END AS media,
+   mo.created_at AS sort_ts,`,
   '',
-  `${isoText('mo.published_at')} AS published_at, ${isoText('mo.created_at')} AS created_at,
-         ${isoText('mo.updated_at')} AS updated_at`,
+  `${epochMs('mo.published_at')} AS published_at, ${epochMs('mo.created_at')} AS created_at,
+         ${epochMs('mo.updated_at')} AS updated_at`,
 );
 
 /** The wall's columns as `wallPage` returns them (its sort key stays in the database). */
