@@ -1,8 +1,9 @@
 // The floor of the API benchmark: Fastify (the app's framework) answering every request with the same
 // precomputed bytes after one indexed one-row query on the same database the app uses (PGlite in this
-// process, or the PostgreSQL server through a `pg` pool of the app's size). What the app does beyond
-// this (access checks, the wall's three statements, serialising by schema) is the app's own cost;
-// what this costs against the bare node:http baseline is the framework's and the database driver's.
+// process, or the PostgreSQL server through the app's own database client: a `pg` pool of the app's size,
+// statements prepared as the app prepares them). What the app does beyond this (the wall's statement with its
+// joins and media, building the page, writing it) is the app's own cost; what this costs against the bare
+// node:http baseline is the framework's and the database driver's.
 // Usage: node --import tsx bench/floor-server.ts PORT BODY_FILE CONTENT_TYPE DATA_DIR [DATABASE_URL]
 import fs from 'node:fs';
 import path from 'node:path';

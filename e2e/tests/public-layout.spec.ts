@@ -4,6 +4,29 @@ import { exampleMemorialIds } from '@aandenken/contract';
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 test.describe('layout', () => {
+  test('a tap before the app has started is kept and repeated once the app has taken over the page', async ({
+    page,
+  }) => {
+    // The prerendered page paints first; the app's script is held back here (a slow phone network).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/prijzen');
+    const header = page.getByRole('banner');
+    const trigger = isPhone(page)
+      ? header.getByRole('button', { name: 'Menu openen' })
+      : header.getByRole('button', { name: 'Login', exact: true });
+    await trigger.click();
+    await expect(page).toHaveURL('/prijzen');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    if (isPhone(page)) await expect(page.getByRole('dialog')).toBeVisible();
+    else await expect(page.getByRole('link', { name: 'Account aanmaken' })).toBeVisible();
+  });
+
   test('header: logo and links lead to their routes; Login when signed out', async ({ page }) => {
     await page.goto('/contact');
     const header = page.getByRole('banner');

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, type ReactElement } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import type { QueryKey } from '@tanstack/react-query';
@@ -33,6 +33,14 @@ const seesOtherPage =
 if (serverData && !seesOtherPage) {
   for (const [key, data] of serverData.queries) queryClient.setQueryData(key, data);
 }
+/** Tells public/boot.js that the app has taken over the page: it repeats the taps that came before. */
+function AnnounceStarted() {
+  useEffect(() => {
+    window.dispatchEvent(new Event('aandenken:started'));
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
@@ -40,6 +48,7 @@ const app = (
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
+    <AnnounceStarted />
   </StrictMode>
 );
 

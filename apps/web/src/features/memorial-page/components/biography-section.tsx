@@ -16,7 +16,10 @@ export function BiographySection({ memorial, canManage }: { memorial: Memorial; 
   if (!bio.isPending && !bio.data.html && !canManage) return null;
 
   return (
-    <section aria-labelledby="biography-heading" className="border-y border-border bg-card py-14 sm:py-20">
+    <section
+      aria-labelledby="biography-heading"
+      className="below-fold border-y border-border bg-card py-14 sm:py-20"
+    >
       <Container className="max-w-3xl">
         <h2 id="biography-heading" className="text-center text-3xl font-semibold sm:text-4xl">
           Levensverhaal

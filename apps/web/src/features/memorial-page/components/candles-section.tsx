@@ -30,7 +30,7 @@ export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; 
     <section
       id="kaarsjes"
       aria-labelledby="candles-heading"
-      className="scroll-mt-20 border-t border-border bg-background-soft py-14 sm:py-20"
+      className="below-fold scroll-mt-20 border-t border-border bg-background-soft py-14 sm:py-20"
     >
       <Container className="grid gap-12 lg:grid-cols-[minmax(0,6fr)_minmax(0,5fr)] lg:gap-16">
         <div>

@@ -67,7 +67,7 @@ export function Gallery({
   );
 
   return (
-    <section aria-labelledby="photos-heading" className="py-12 sm:py-16">
+    <section aria-labelledby="photos-heading" className="below-fold py-12 sm:py-16">
       <Container>
         <div className="flex items-end justify-between gap-4">
           <h2 id="photos-heading" className="text-2xl font-semibold sm:text-3xl">

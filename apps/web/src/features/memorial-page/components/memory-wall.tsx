@@ -68,7 +68,11 @@ export function MemoryWall({
     );
 
   return (
-    <section id="herinneringen" aria-labelledby="memories-heading" className="scroll-mt-20 py-14 sm:py-20">
+    <section
+      id="herinneringen"
+      aria-labelledby="memories-heading"
+      className="below-fold scroll-mt-20 py-14 sm:py-20"
+    >
       <Container>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
