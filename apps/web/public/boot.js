@@ -27,7 +27,9 @@
     var target = event.target;
     var button = target && target.closest ? target.closest('button') : null;
     if (!button || button.form) return;
+    // Ours alone until the app has started: React, once it is hydrating, would repeat it as well.
     event.preventDefault();
+    event.stopPropagation();
     if (taps.indexOf(button) < 0) taps.push(button);
     start();
   }
