@@ -50,14 +50,15 @@ export interface Db extends Queryable {
  */
 const PREPARED_MAX = 500;
 const preparedNames = new Map<string, string>();
-function pgQuery(sql: string, params: unknown[]): pg.QueryConfig | string {
-  if (params.length === 0) return sql; // simple protocol: scripts with several statements stay possible
+function pgQuery(sql: string, params: unknown[]): pg.QueryConfig {
+  // Without parameters pg uses the simple protocol: scripts with several statements stay possible.
+  if (params.length === 0) return { text: sql };
   let name = preparedNames.get(sql);
   if (!name && preparedNames.size < PREPARED_MAX) {
     name = `a${preparedNames.size}`;
     preparedNames.set(sql, name);
   }
-  return name ? { name, text: sql, values: params } : { text: sql, values: params };
+  return { name, text: sql, values: params };
 }
 
 class PgDb implements Db {
@@ -70,8 +71,7 @@ class PgDb implements Db {
 
   async query<T extends Row>(sql: string, params: unknown[] = []) {
     this.statementCount++;
-    const q = pgQuery(sql, params);
-    const r = typeof q === 'string' ? await this.pool.query(q) : await this.pool.query(q);
+    const r = await this.pool.query(pgQuery(sql, params));
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   }
 
@@ -83,8 +83,7 @@ class PgDb implements Db {
       },
       query: async <R extends Row>(sql: string, params: unknown[] = []) => {
         this.statementCount++;
-        const q = pgQuery(sql, params);
-        const r = typeof q === 'string' ? await client.query(q) : await client.query(q);
+        const r = await client.query(pgQuery(sql, params));
         return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
       },
     };

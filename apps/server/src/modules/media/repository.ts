@@ -37,20 +37,33 @@ export interface MediaWithMemoryRow extends MediaRow {
   memory_author_guest_token_id: string | null;
 }
 
-const mediaColumns = `m.id, m.memorial_id, m.memory_id, m.kind, m.status, m.content_type, m.size_bytes, m.width,
-  m.height, m.caption, m.position, m.uploaded_by_user_id, m.uploaded_by_guest_token_id, m.created_at, m.variants`;
+/** A media row's columns (the keys of `MediaRow`), as plain columns or as the keys of a JSON object. */
+const MEDIA_FIELDS = [
+  'id',
+  'memorial_id',
+  'memory_id',
+  'kind',
+  'status',
+  'content_type',
+  'size_bytes',
+  'width',
+  'height',
+  'caption',
+  'position',
+  'uploaded_by_user_id',
+  'uploaded_by_guest_token_id',
+  'created_at',
+  'variants',
+];
+const mediaColumns = MEDIA_FIELDS.map((f) => `m.${f}`).join(', ');
 
 /**
- * A memory's media as a JSON array of media rows (the keys of `MediaRow`), in list order: for reads that
- * bring a page of memories with their photos in one statement. `memory` is the memories table's alias.
+ * A memory's media as a JSON array of media rows, in list order: for reads that bring a page of memories
+ * with their photos in one statement. `memory` is the memories table's alias.
  */
 export const memoryMediaJson = (memory: string) => `coalesce((
-    SELECT json_agg(json_build_object('id', m.id, 'memorial_id', m.memorial_id, 'memory_id', m.memory_id,
-             'kind', m.kind, 'status', m.status, 'content_type', m.content_type, 'size_bytes', m.size_bytes,
-             'width', m.width, 'height', m.height, 'caption', m.caption, 'position', m.position,
-             'uploaded_by_user_id', m.uploaded_by_user_id,
-             'uploaded_by_guest_token_id', m.uploaded_by_guest_token_id, 'created_at', m.created_at,
-             'variants', m.variants) ORDER BY m.position, m.id)
+    SELECT json_agg(json_build_object(${MEDIA_FIELDS.map((f) => `'${f}', m.${f}`).join(', ')})
+                    ORDER BY m.position, m.id)
       FROM media m WHERE m.memory_id = ${memory}.id), '[]'::json)`;
 
 /** One list: a memory's media, or the gallery (memory_id NULL), written so the partial indexes apply. */

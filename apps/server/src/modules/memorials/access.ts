@@ -7,6 +7,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { isUuid } from './pagination.ts';
 
 export interface MemorialAccess {
   memorialId: string;
@@ -59,16 +60,13 @@ export function requireAccess(access: MemorialAccess | null, min: MemorialAccess
   return access;
 }
 
-export const isMemorialId = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /**
  * The one place that decides who may do what on a memorial. Every service method starts here:
  * `await access.require(caller, memorialId, 'editor')`.
  */
 export function memorialAccessService(db: Queryable) {
   async function resolve(caller: Caller, memorialId: string): Promise<MemorialAccess | null> {
-    if (!isMemorialId(memorialId)) return null;
+    if (!isUuid(memorialId)) return null;
     const { rows } = await db.query<MemorialAccessRow>(memorialAccessSql('$1', '$2'), [
       memorialId,
       caller.kind === 'user' ? caller.userId : null,

@@ -1,5 +1,6 @@
 import type { MemorialStatus, MemorialSummary, MemorialVisibility, MemberRole } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
+import { iso } from '../../lib/time.ts';
 
 export interface MemorialRow {
   id: string;
@@ -25,7 +26,6 @@ export interface MemorialRow {
   [key: string]: unknown;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 export const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d));
 
 /** Columns of a memorial with its counters; dates as text so no time zone can shift them. */

@@ -79,34 +79,11 @@ const select = selectWith();
  * media skips the lookup; see `wallPage`).
  */
 const wallSelect = selectWith(
-  `CASE WHEN mo.media_count = 0 THEN '[]'::json ELSE ${memoryMediaJson('mo')} END AS media,
-   mo.created_at AS sort_ts,`,
+  `CASE WHEN mo.media_count = 0 THEN '[]'::json ELSE ${memoryMediaJson('mo')} END AS media,`,
   '',
   `${epochMs('mo.published_at')} AS published_at, ${epochMs('mo.created_at')} AS created_at,
          ${epochMs('mo.updated_at')} AS updated_at`,
 );
-
-/** The wall's columns as `wallPage` returns them (its sort key stays in the database). */
-const WALL_COLUMNS = [
-  'id',
-  'memorial_id',
-  'year_label',
-  'body',
-  'status',
-  'members_only',
-  'author_kind',
-  'author_user_id',
-  'author_guest_token_id',
-  'author_display_name',
-  'published_at',
-  'created_at',
-  'updated_at',
-  'cursor_ts',
-  'love_count',
-  'loved_by_me',
-  'lover_names',
-  'media',
-] as const;
 
 /** A wall row: a memory row with its media, as `wallPage` returns it. */
 export interface WallRow extends MemoryRow {
@@ -129,11 +106,13 @@ const viewerParams = (v: Viewer) => [v.userId, v.guestTokenId];
  * The wall in one statement, one round trip (measured: each statement's submission cost more than building
  * the page): the memorial's access row, with the page's memories joined to it, newest first, each with
  * its media; one row with null memory columns when the page is empty, none when the memorial does not
- * exist. Members-only memories are included for signed-in members (and the viewer's own).
+ * exist. Members-only memories are included for signed-in members (and the viewer's own). The outer order
+ * is the page's own: `created_at` there is epoch milliseconds as a float8, which keeps microseconds apart
+ * (1 µs = 0.001 ms, far above a float8's step near 2e12), with the id breaking ties as inside.
  * $1 user id, $2 guest token id, $3 memorial id, $4/$5 cursor (null: first page), $6 limit.
  */
 const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_visibility, a.member_role,
-         ${WALL_COLUMNS.map((c) => `w.${c}`).join(', ')}
+         w.*
     FROM (${memorialAccessSql('$3', '$1::text')}) a
     LEFT JOIN LATERAL (${wallSelect}
           WHERE mo.memorial_id = $3 AND mo.status = 'published'
@@ -142,7 +121,7 @@ const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_v
             AND ${keysetBefore('mo', '$4', '$5')}
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $6) w ON true
-   ORDER BY w.sort_ts DESC, w.id DESC`;
+   ORDER BY w.created_at DESC, w.id DESC`;
 
 type Cursor = [string, string] | null;
 

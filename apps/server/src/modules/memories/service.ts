@@ -25,7 +25,6 @@ import { presentMedia } from '../media/present.ts';
 import { mediaRepository, type MediaRow } from '../media/repository.ts';
 import {
   accessFromRow,
-  isMemorialId,
   memorialAccessService,
   memorialNotFound,
   requireAccess,
@@ -282,7 +281,7 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
 
     /** The wall: published memories the caller may see, newest first. One statement per page. */
     async wall(caller: Caller, input: z.output<typeof memoryWallQuerySchema>) {
-      if (!isMemorialId(input.memorialId)) throw memorialNotFound();
+      if (!isUuid(input.memorialId)) throw memorialNotFound();
       const limit = input.limit;
       const page = await repo.wallPage(input.memorialId, {
         viewer: viewerOf(caller),
