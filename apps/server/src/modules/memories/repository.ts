@@ -75,19 +75,40 @@ const selectWith = (
 const select = selectWith();
 
 /**
- * The wall's rows: timestamps as epoch milliseconds, and each memory's media as JSON (a memory without
- * media skips the lookup; see `wallPage`).
+ * The wall's full rows (for memories whose card does not fit the caller, or has to be made): timestamps as
+ * epoch milliseconds, each memory's media as JSON (a memory without media skips the lookup), and the card
+ * version the row was read at. $1 user id, $2 guest token id, $3 the memories' ids.
  */
-const wallSelect = selectWith(
-  `CASE WHEN mo.media_count = 0 THEN '[]'::json ELSE ${memoryMediaJson('mo')} END AS media,`,
+const WALL_FULL_SQL = `${selectWith(
+  `CASE WHEN mo.media_count = 0 THEN '[]'::json ELSE ${memoryMediaJson('mo')} END AS media, mo.card_version,`,
   '',
   `${epochMs('mo.published_at')} AS published_at, ${epochMs('mo.created_at')} AS created_at,
          ${epochMs('mo.updated_at')} AS updated_at`,
-);
+)}
+   WHERE mo.id = ANY($3::uuid[])`;
 
-/** A wall row: a memory row with its media, as `wallPage` returns it. */
+/** A full wall row: a memory row with its media, and the card version it was read at. */
 export interface WallRow extends MemoryRow {
   media: MediaRow[];
+  card_version: string;
+}
+
+/**
+ * A row of a wall page: what decides whether the memory's card fits the caller, and the card (null when
+ * there is none in the format `$7` names).
+ */
+export interface WallCardRow {
+  [key: string]: unknown;
+  id: string;
+  cursor_ts: string;
+  status: MemoryStatus;
+  members_only: boolean;
+  author_user_id: string | null;
+  author_guest_token_id: string | null;
+  loved_by_me: boolean;
+  /** The caller uploaded one of its photos (their photo links would say so). */
+  own_media: boolean;
+  card: string | null;
 }
 
 const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
@@ -103,18 +124,28 @@ export const keysetBefore = (t: string, ts: string, id: string) =>
 const viewerParams = (v: Viewer) => [v.userId, v.guestTokenId];
 
 /**
- * The wall in one statement, one round trip (measured: each statement's submission cost more than building
- * the page): the memorial's access row, with the page's memories joined to it, newest first, each with
- * its media; one row with null memory columns when the page is empty, none when the memorial does not
- * exist. Members-only memories are included for signed-in members (and the viewer's own). The outer order
- * is the page's own: `created_at` there is epoch milliseconds as a float8, which keeps microseconds apart
- * (1 µs = 0.001 ms, far above a float8's step near 2e12), with the id breaking ties as inside.
- * $1 user id, $2 guest token id, $3 memorial id, $4/$5 cursor (null: first page), $6 limit.
+ * A wall page in one statement, one round trip: the memorial's access row, with the page's memories
+ * joined to it, newest first, each with its card and what decides whether the card fits the caller (see
+ * `memoryService.wall`); one row with null memory columns when the page is empty, none when the memorial
+ * does not exist. Members-only memories are included for signed-in members (and the viewer's own).
+ * $1 user id, $2 guest token id, $3 memorial id, $4/$5 cursor (null: first page), $6 limit, $7 card key.
  */
 const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_visibility, a.member_role,
-         w.*
+         w.id, w.cursor_ts, w.status, w.members_only, w.author_user_id, w.author_guest_token_id,
+         w.loved_by_me, w.own_media, w.card
     FROM (${memorialAccessSql('$3', '$1::text')}) a
-    LEFT JOIN LATERAL (${wallSelect}
+    LEFT JOIN LATERAL (
+         SELECT mo.id, mo.created_at, mo.created_at::text AS cursor_ts, mo.status, mo.members_only,
+                mo.author_user_id, mo.author_guest_token_id,
+                CASE WHEN mo.love_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
+                     ELSE EXISTS (SELECT 1 FROM memory_loves l WHERE l.memory_id = mo.id
+                                     AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) END AS loved_by_me,
+                CASE WHEN mo.media_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
+                     ELSE EXISTS (SELECT 1 FROM media m WHERE m.memory_id = mo.id
+                                     AND (m.uploaded_by_user_id = $1::text
+                                          OR m.uploaded_by_guest_token_id = $2::text)) END AS own_media,
+                CASE WHEN mo.card_key = $7::text THEN mo.card END AS card
+           FROM memories mo
           WHERE mo.memorial_id = $3 AND mo.status = 'published'
             AND (($1::text IS NOT NULL AND a.member_role IS NOT NULL) OR NOT mo.members_only
                  OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
@@ -122,6 +153,21 @@ const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_v
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $6) w ON true
    ORDER BY w.created_at DESC, w.id DESC`;
+
+/**
+ * Stores cards made from rows read at the given card versions. A card whose memory changed since (its
+ * version moved on), that another request stored first, or whose row is locked by a change under way, is
+ * left out: it is made again next time. Skipping locked rows keeps a read from waiting on writes, and two
+ * reads storing overlapping pages from ever deadlocking.
+ * $1 card key, $2 ids, $3 cards, $4 the versions they were made from.
+ */
+const STORE_CARDS_SQL = `WITH c AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::bigint[]) AS c(id, card, version)),
+       free AS (SELECT mo.id FROM memories mo JOIN c ON c.id = mo.id
+                 WHERE mo.card_version = c.version AND (mo.card IS NULL OR mo.card_key IS DISTINCT FROM $1::text)
+                 FOR UPDATE OF mo SKIP LOCKED)
+  UPDATE memories mo SET card = c.card, card_key = $1::text
+    FROM c JOIN free ON free.id = c.id
+   WHERE mo.id = c.id AND mo.card_version = c.version`;
 
 type Cursor = [string, string] | null;
 
@@ -232,22 +278,23 @@ export function memoriesRepository(db: Queryable) {
     },
 
     /**
-     * One page of the wall and the caller's access to its memorial in one statement (`WALL_SQL`). The
-     * caller must check access (`accessFromRow`) before using the rows.
+     * One page of the wall with its cards, and the caller's access to its memorial, in one statement
+     * (`WALL_SQL`). The caller must check access (`accessFromRow`) before using the rows.
      */
     async wallPage(
       memorialId: string,
-      o: { viewer: Viewer; after: Cursor; limit: number },
-    ): Promise<{ access: MemorialAccessRow | undefined; rows: WallRow[] }> {
+      o: { viewer: Viewer; after: Cursor; limit: number; cardKey: string },
+    ): Promise<{ access: MemorialAccessRow | undefined; rows: WallCardRow[] }> {
       const { rows } = await db.query<
         { memorial_status: MemorialStatus; memorial_visibility: MemorialVisibility } & MemorialAccessRow &
-          WallRow
+          WallCardRow
       >(WALL_SQL, [
         ...viewerParams(o.viewer),
         memorialId,
         o.after?.[0] ?? null,
         o.after?.[1] ?? null,
         o.limit,
+        o.cardKey,
       ]);
       const first = rows[0];
       if (!first) return { access: undefined, rows: [] };
@@ -259,6 +306,22 @@ export function memoriesRepository(db: Queryable) {
         },
         rows: first.id === null ? [] : rows,
       };
+    },
+
+    /** The full rows of some of a wall page's memories, in one statement. */
+    async wallRows(ids: string[], viewer: Viewer): Promise<WallRow[]> {
+      const { rows } = await db.query<WallRow>(WALL_FULL_SQL, [...viewerParams(viewer), ids]);
+      return rows;
+    },
+
+    /** Keeps cards for next time (see `STORE_CARDS_SQL`). */
+    async storeCards(cardKey: string, cards: { id: string; card: string; version: string }[]) {
+      await db.query(STORE_CARDS_SQL, [
+        cardKey,
+        cards.map((c) => c.id),
+        cards.map((c) => c.card),
+        cards.map((c) => c.version),
+      ]);
     },
 
     /** For editors and owners: the given statuses (never concepts), newest first. */

@@ -31,6 +31,7 @@ export const memoryRoutes =
     const service = memoryService({
       db: deps.db,
       signer: mediaUrlSigner({ db: deps.db, apiUrl: deps.config.API_URL }),
+      log: fastify.log,
     });
 
     app.post(

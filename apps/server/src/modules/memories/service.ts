@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   MEMORY_LOVED_BY_INITIALS_MAX,
   memoryManagedStatuses,
@@ -5,6 +6,7 @@ import {
   type LovedBy,
   type MediaItem,
   type Memory,
+  type memoryPageSchema,
   type MemoryStatus,
   type memoryCreateSchema,
   type memoryManageQuerySchema,
@@ -17,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
+import { preSerialized } from '../../lib/schemas.ts';
 import { iso } from '../../lib/time.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
@@ -41,7 +44,14 @@ import {
   isMemoryOpen,
   type MemoryFacts,
 } from './policy.ts';
-import { memoriesRepository, type MemoryRow, type OwnMemoryRow, type Viewer } from './repository.ts';
+import {
+  memoriesRepository,
+  type MemoryRow,
+  type OwnMemoryRow,
+  type Viewer,
+  type WallCardRow,
+  type WallRow,
+} from './repository.ts';
 import { memorialArchived } from '../media/service.ts';
 
 const viewerOf = (caller: Caller): Viewer => ({
@@ -67,7 +77,73 @@ export function initialsOf(name: string | null): string {
   return (first.charAt(0) + last.charAt(0)).toUpperCase();
 }
 
-export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }) {
+/** Whom a memory's card is made for: someone with no stake in it, on an open page. */
+const NOBODY: Caller = { kind: 'anonymous' };
+const openPage = (memorialId: string): MemorialAccess => ({
+  memorialId,
+  status: 'active',
+  visibility: 'public',
+  role: 'visitor',
+});
+
+/**
+ * A memory with a photo, a love and every kind of field: the card key holds a digest of its card, so any
+ * change to how a memory is presented (or to the API address in photo links) makes stored cards unusable
+ * at once, with nothing to remember to bump.
+ */
+const SAMPLE: WallRow = {
+  id: '00000000-0000-4000-8000-000000000001',
+  memorial_id: '00000000-0000-4000-8000-000000000002',
+  year_label: '1970',
+  body: 'Voorbeeld',
+  status: 'published',
+  members_only: false,
+  author_kind: 'guest',
+  author_user_id: null,
+  author_guest_token_id: null,
+  author_display_name: 'Anna de Vries',
+  published_at: 0,
+  created_at: 0,
+  updated_at: 0,
+  cursor_ts: '1970-01-01 00:00:00+00',
+  love_count: 1,
+  loved_by_me: false,
+  lover_names: ['Jet'],
+  card_version: '0',
+  media: [
+    {
+      id: '00000000-0000-4000-8000-000000000003',
+      memorial_id: '00000000-0000-4000-8000-000000000002',
+      memory_id: '00000000-0000-4000-8000-000000000001',
+      kind: 'image',
+      status: 'ready',
+      content_type: 'image/jpeg',
+      size_bytes: 1,
+      width: 640,
+      height: 480,
+      caption: 'Onderschrift',
+      position: 0,
+      uploaded_by_user_id: null,
+      uploaded_by_guest_token_id: null,
+      created_at: '1970-01-01T00:00:00Z',
+      variants: [
+        { name: 'original', contentType: 'image/jpeg', width: 640, height: 480, sizeBytes: 1 },
+        { name: 'w640.jpg', contentType: 'image/jpeg', width: 640, height: 480, sizeBytes: 1 },
+        { name: 'w640.webp', contentType: 'image/webp', width: 640, height: 480, sizeBytes: 1 },
+      ],
+    },
+  ],
+};
+
+export function memoryService({
+  db,
+  signer,
+  log,
+}: {
+  db: Db;
+  signer: MediaUrlSigner;
+  log?: { warn(o: object, msg: string): void };
+}) {
   const access = memorialAccessService(db);
   const repo = memoriesRepository(db);
   const media = mediaRepository(db);
@@ -114,6 +190,37 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
     for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
     const urls = await signer.urls();
     return (r: MemoryRow) => toMemory(caller, acc, r, byMemory.get(r.id) ?? [], urls);
+  }
+
+  /** A memory's card: the memory as shown to someone with no stake in it on an open page (`WallCardRow`). */
+  function cardOf(row: WallRow, urls: MediaUrls): string {
+    const neutral = { ...row, loved_by_me: false };
+    return JSON.stringify(toMemory(NOBODY, openPage(row.memorial_id), neutral, row.media, urls));
+  }
+
+  let cardKeyOnce: Promise<string> | undefined;
+  const cardKey = () =>
+    (cardKeyOnce ??= signer
+      .urls()
+      .then((urls) => createHash('sha256').update(cardOf(SAMPLE, urls)).digest('base64url').slice(0, 16))
+      .catch((err: unknown) => {
+        cardKeyOnce = undefined;
+        throw err;
+      }));
+
+  /**
+   * The card fits when the caller would see exactly it: the memory is open to anyone, and the caller did
+   * not write it, may not edit it, has not loved it and has no photos in it.
+   */
+  function cardFits(caller: Caller, acc: MemorialAccess, row: WallCardRow) {
+    const facts = factsOf(row);
+    return (
+      isMemoryOpen(acc, facts) &&
+      !isMemoryAuthor(caller, facts) &&
+      !canEditMemory(caller, acc, facts) &&
+      !row.loved_by_me &&
+      !row.own_media
+    );
   }
 
   /** Authorization for one memory: its memorial and the memory itself must be visible to the caller. */
@@ -279,22 +386,61 @@ export function memoryService({ db, signer }: { db: Db; signer: MediaUrlSigner }
       return load(caller, acc, id);
     },
 
-    /** The wall: published memories the caller may see, newest first. One statement per page. */
-    async wall(caller: Caller, input: z.output<typeof memoryWallQuerySchema>) {
+    /**
+     * The wall: published memories the caller may see, newest first. Each memory whose card fits the
+     * caller comes from its card as it is; the others (and those whose card has to be made) are read in
+     * full and presented for the caller, and the cards made on the way are kept. A page whose cards all
+     * fit takes one statement; any other at most three, whatever the page size.
+     */
+    async wall(
+      caller: Caller,
+      input: z.output<typeof memoryWallQuerySchema>,
+    ): Promise<z.output<typeof memoryPageSchema>> {
       if (!isUuid(input.memorialId)) throw memorialNotFound();
       const limit = input.limit;
+      const viewer = viewerOf(caller);
+      const key = await cardKey();
       const page = await repo.wallPage(input.memorialId, {
-        viewer: viewerOf(caller),
+        viewer,
         after: timeIdCursor(input.cursor),
         limit: limit + 1,
+        cardKey: key,
       });
       const acc = requireAccess(accessFromRow(caller, input.memorialId, page.access), 'visitor');
-      const urls = await signer.urls();
-      return toPage(
+      const json = new Map<string, string>();
+      const rest: WallCardRow[] = [];
+      for (const row of page.rows.slice(0, limit)) {
+        if (row.card !== null && cardFits(caller, acc, row)) json.set(row.id, row.card);
+        else rest.push(row);
+      }
+      if (rest.length > 0) {
+        const missing = new Set(rest.filter((r) => r.card === null).map((r) => r.id));
+        const urls = await signer.urls();
+        const made: { id: string; card: string; version: string }[] = [];
+        for (const row of await repo.wallRows(
+          rest.map((r) => r.id),
+          viewer,
+        )) {
+          json.set(row.id, JSON.stringify(toMemory(caller, acc, row, row.media, urls)));
+          if (missing.has(row.id))
+            made.push({ id: row.id, card: cardOf(row, urls), version: row.card_version });
+        }
+        // A card that could not be kept is made again next time; the answer does not depend on it.
+        if (made.length > 0)
+          await repo
+            .storeCards(key, made)
+            .catch((err: unknown) => log?.warn({ err }, 'memory cards not kept'));
+      }
+      const { items, nextCursor } = toPage(
         page.rows,
         limit,
-        (r) => toMemory(caller, acc, r, r.media, urls),
+        (r) => json.get(r.id),
         (r) => [r.cursor_ts, r.id],
+      );
+      // A memory deleted between the two reads is left out.
+      const memories = items.filter((m) => m !== undefined).join(',');
+      return preSerialized<z.output<typeof memoryPageSchema>>(
+        `{"items":[${memories}],"nextCursor":${JSON.stringify(nextCursor)}}`,
       );
     },
 
