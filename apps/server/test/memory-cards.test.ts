@@ -209,7 +209,7 @@ describe('memory cards', () => {
     expect(forFan.find((x) => x.id === m.id)!.membersOnly).toBe(true);
   });
 
-  it('never stand in for what the caller sees differently: author, editor, own love, own photo, signed links', async () => {
+  it('are made into what each caller sees: author, editor, own love, signed links; own photos read in full', async () => {
     const owner = await person(t, 'cards-own@example.nl', 'Olga Eigen');
     const id = await memorial(t, owner, { visibility: 'public' });
     const writer = await person(t, 'cards-writer@example.nl', 'Wim Schrijver');
@@ -229,16 +229,26 @@ describe('memory cards', () => {
 
     const mine = async (headers: Headers) =>
       (await expectWallAsRead(id, headers)).find((x) => x.id === m.id)!;
+    const statements = async (headers: Headers) => {
+      await wall(id, headers);
+      const before = t.db.statementCount;
+      await wall(id, headers);
+      return t.db.statementCount - before;
+    };
     expect((await mine(writer.headers)).author).toMatchObject({ isYou: true });
     expect((await mine(writer.headers)).canEdit).toBe(true);
     expect((await mine(owner.headers)).canDelete).toBe(true);
     expect((await mine(fan.headers)).lovedBy).toMatchObject({ count: 1, byMe: true });
+    // Made for them from the card: still one statement.
+    for (const who of [writer, owner, fan]) expect(await statements(who.headers)).toBe(1);
+    // The card does not say who uploaded a photo: a memory with the caller's own is read in full.
     const forHelper = await mine(helper.headers);
     expect(forHelper.canEdit).toBe(false);
     expect((forHelper.media as { id: string; ownUpload: boolean }[])[0]).toMatchObject({
       id: helperPhoto.id,
       ownUpload: true,
     });
+    expect(await statements(helper.headers)).toBe(2);
     const anonymous = await mine(undefined);
     expect(anonymous).toMatchObject({ canEdit: false, lovedBy: { byMe: false }, author: { isYou: false } });
     expect((anonymous.media as { ownUpload: boolean; url: string }[])[0]).toMatchObject({ ownUpload: false });
@@ -246,9 +256,21 @@ describe('memory cards', () => {
     // A private page: every photo link is signed for the caller, never the card's open one.
     await t.db.query(`UPDATE memorials SET visibility = 'private' WHERE id = $1`, [id]);
     const guest = await guestToken(t, id, 'Gast');
-    const signed = (await mine(guest.headers)).media as { url: string; urlsExpireAt: string | null }[];
+    const signed = (await mine(guest.headers)).media as {
+      url: string;
+      srcSet: { webp: string; jpeg: string };
+      variants: { url: string }[];
+      urlsExpireAt: string | null;
+    }[];
     expect(signed[0]!.url).toContain('sig=');
+    expect(signed[0]!.srcSet.webp).toContain('sig=');
+    expect(signed[0]!.variants.every((v) => v.url.includes('sig='))).toBe(true);
     expect(signed[0]!.urlsExpireAt).not.toBeNull();
+    // One for the wall; the other checks the guest's token against the memorial's current access code.
+    expect(await statements(guest.headers)).toBe(2);
+    // …and each link opens the photo.
+    const link = await get(signed[0]!.url.replace(t.config.API_URL, ''));
+    expect(link.statusCode).toBe(200);
   });
 
   it('are kept only when made from the memory as it still is, and name the address their links use', async () => {

@@ -77,6 +77,29 @@ export function initialsOf(name: string | null): string {
   return (first.charAt(0) + last.charAt(0)).toUpperCase();
 }
 
+/**
+ * A photo from a card as the media row it was presented from, for presenting it again for someone else
+ * (`presentMedia`). The uploader is not on the card: it is only used where the caller uploaded none of the
+ * memory's photos.
+ */
+const mediaRowOf = (item: MediaItem): MediaRow => ({
+  id: item.id,
+  memorial_id: item.memorialId,
+  memory_id: item.memoryId,
+  kind: item.kind,
+  status: item.status,
+  content_type: item.contentType,
+  size_bytes: item.sizeBytes,
+  width: item.width,
+  height: item.height,
+  caption: item.caption,
+  position: item.position,
+  uploaded_by_user_id: null,
+  uploaded_by_guest_token_id: null,
+  created_at: item.createdAt,
+  variants: item.variants.map(({ url: _url, ...v }) => v),
+});
+
 /** Whom a memory's card is made for: someone with no stake in it, on an open page. */
 const NOBODY: Caller = { kind: 'anonymous' };
 const openPage = (memorialId: string): MemorialAccess => ({
@@ -87,7 +110,7 @@ const openPage = (memorialId: string): MemorialAccess => ({
 });
 
 /**
- * A memory with a photo, a love and every kind of field: the card key holds a digest of its card, so any
+ * A memory with a photo, a video, a love and every kind of field: the card key holds a digest of its card, so any
  * change to how a memory is presented (or to the API address in photo links) makes stored cards unusable
  * at once, with nothing to remember to bump.
  */
@@ -131,6 +154,23 @@ const SAMPLE: WallRow = {
         { name: 'w640.jpg', contentType: 'image/jpeg', width: 640, height: 480, sizeBytes: 1 },
         { name: 'w640.webp', contentType: 'image/webp', width: 640, height: 480, sizeBytes: 1 },
       ],
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000004',
+      memorial_id: '00000000-0000-4000-8000-000000000002',
+      memory_id: '00000000-0000-4000-8000-000000000001',
+      kind: 'video',
+      status: 'ready',
+      content_type: 'video/mp4',
+      size_bytes: 1,
+      width: null,
+      height: null,
+      caption: null,
+      position: 1,
+      uploaded_by_user_id: null,
+      uploaded_by_guest_token_id: null,
+      created_at: '1970-01-01T00:00:00Z',
+      variants: [{ name: 'original', contentType: 'video/mp4', width: null, height: null, sizeBytes: 1 }],
     },
   ],
 };
@@ -209,18 +249,25 @@ export function memoryService({
       }));
 
   /**
-   * The card fits when the caller would see exactly it: the memory is open to anyone, and the caller did
-   * not write it, may not edit it, has not loved it and has no photos in it.
+   * A memory from its card, for this caller. The card is the memory exactly as it is shown to someone with no
+   * stake in it on an open page; for anyone else the parts that are theirs are put in: whether they wrote it,
+   * may edit it, loved it, and signed photo links where the memory is not open to anyone. (A memory with the
+   * caller's own photos in it is read in full instead: the card does not say who uploaded what.)
    */
-  function cardFits(caller: Caller, acc: MemorialAccess, row: WallCardRow) {
+  function fromCard(caller: Caller, acc: MemorialAccess, row: WallCardRow, card: string, urls: MediaUrls) {
     const facts = factsOf(row);
-    return (
-      isMemoryOpen(acc, facts) &&
-      !isMemoryAuthor(caller, facts) &&
-      !canEditMemory(caller, acc, facts) &&
-      !row.loved_by_me &&
-      !row.own_media
-    );
+    const open = isMemoryOpen(acc, facts);
+    const isYou = isMemoryAuthor(caller, facts);
+    const canEdit = canEditMemory(caller, acc, facts);
+    if (open && !isYou && !canEdit && !row.loved_by_me) return card;
+    const memory = JSON.parse(card) as Memory;
+    memory.author.isYou = isYou;
+    memory.canEdit = canEdit;
+    memory.canDelete = canDeleteMemory(caller, acc, facts);
+    memory.lovedBy.byMe = row.loved_by_me;
+    if (!open)
+      memory.media = memory.media.map((item) => presentMedia(mediaRowOf(item), { caller, urls, open }));
+    return JSON.stringify(memory);
   }
 
   /** Authorization for one memory: its memorial and the memory itself must be visible to the caller. */
@@ -387,10 +434,10 @@ export function memoryService({
     },
 
     /**
-     * The wall: published memories the caller may see, newest first. Each memory whose card fits the
-     * caller comes from its card as it is; the others (and those whose card has to be made) are read in
-     * full and presented for the caller, and the cards made on the way are kept. A page whose cards all
-     * fit takes one statement; any other at most three, whatever the page size.
+     * The wall: published memories the caller may see, newest first, from their cards (`fromCard`). Those
+     * without a card in the current format, or with the caller's own photos in them, are read in full and
+     * presented for the caller, and the cards made on the way are kept. A page whose memories all have
+     * cards takes one statement; any other at most three, whatever the page size.
      */
     async wall(
       caller: Caller,
@@ -407,15 +454,15 @@ export function memoryService({
         cardKey: key,
       });
       const acc = requireAccess(accessFromRow(caller, input.memorialId, page.access), 'visitor');
+      const urls = await signer.urls();
       const json = new Map<string, string>();
       const rest: WallCardRow[] = [];
       for (const row of page.rows.slice(0, limit)) {
-        if (row.card !== null && cardFits(caller, acc, row)) json.set(row.id, row.card);
+        if (row.card !== null && !row.own_media) json.set(row.id, fromCard(caller, acc, row, row.card, urls));
         else rest.push(row);
       }
       if (rest.length > 0) {
         const missing = new Set(rest.filter((r) => r.card === null).map((r) => r.id));
-        const urls = await signer.urls();
         const made: { id: string; card: string; version: string }[] = [];
         for (const row of await repo.wallRows(
           rest.map((r) => r.id),
