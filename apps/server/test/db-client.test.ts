@@ -3,6 +3,7 @@
  * (the plan is reused, see src/db/client.ts), scripts without parameters still run as several statements,
  * and the keyset condition of newest-first lists keeps the index in a prepared statement's generic plan.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from './helpers.ts';
 import type { Db } from '../src/db/client.ts';
@@ -64,4 +65,42 @@ describe('database client', () => {
       });
     },
   );
+});
+
+describe('listening for changes', () => {
+  it('delivers, on every sync, what was committed before it, even with many syncs at once', async () => {
+    const channel = `sync_check_${process.pid}`;
+    const heard: string[] = [];
+    // One query at a time on the listening connection: the driver deprecates overlapping ones (pg@9 refuses
+    // them). Seen from the driver's side: the most queries any one client had under way at once.
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    const underWay = new Map<unknown, number>();
+    let most = 0;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      if (result instanceof Promise) {
+        underWay.set(this, (underWay.get(this) ?? 0) + 1);
+        most = Math.max(most, underWay.get(this)!);
+        const done = () => underWay.set(this, underWay.get(this)! - 1);
+        result.then(done, done);
+      }
+      return result;
+    };
+    const listener = await db.listen(channel, (p) => heard.push(p));
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          await db.query('SELECT pg_notify($1, $2)', [channel, String(i)]);
+          await listener.sync();
+          expect(heard).toContain(String(i));
+        }),
+      );
+      expect(heard).toHaveLength(20);
+      if (db.kind === 'postgres') expect(most).toBe(1);
+    } finally {
+      proto.query = original;
+      await listener.close();
+    }
+  });
 });

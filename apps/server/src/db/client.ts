@@ -124,12 +124,32 @@ class PgDb implements Db {
     client.on('end', () => lost(new Error('listen connection ended')));
     await client.connect();
     await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    // A committing backend signals listeners before it answers; the listener's backend delivers what is
+    // pending before it answers the next query on this connection. One query at a time on it (the driver
+    // deprecates overlapping ones): a sync asked for while one is under way waits for the next, which all
+    // those waiting share, since the one under way may have been sent before their change committed.
+    let inFlight: Promise<void> | undefined;
+    let queued: Promise<void> | undefined;
+    const sync = (): Promise<void> => {
+      if (!inFlight) {
+        inFlight = client
+          .query('SELECT 1')
+          .then(() => undefined)
+          .finally(() => {
+            inFlight = undefined;
+          });
+        return inFlight;
+      }
+      queued ??= inFlight
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return sync();
+        });
+      return queued;
+    };
     return {
-      // A committing backend signals listeners before it answers; the listener's backend delivers what
-      // is pending before it answers the next query on this connection.
-      sync: async () => {
-        await client.query('SELECT 1');
-      },
+      sync,
       close: async () => {
         closing = true;
         await client.end().catch(() => {});
