@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryPageSchema } from '@aandenken/contract';
 import { mediaUrlSigner } from '../src/lib/media/url-signer.ts';
+import { mediaRepository } from '../src/modules/media/repository.ts';
 import { memoriesRepository } from '../src/modules/memories/repository.ts';
 import { memoryService } from '../src/modules/memories/service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -312,4 +313,49 @@ describe('memory cards', () => {
     const ours = await expectWallAsRead(id);
     expect((ours[0]!.media as { url: string }[])[0]!.url).toContain(`${t.config.API_URL}/core/media/`);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a photo finished while its memory is deleted: the two wait for each other in one order, never deadlock',
+    async () => {
+      const owner = await person(t, 'cards-lock@example.nl', 'Lot Slot');
+      const id = await memorial(t, owner, { visibility: 'public' });
+      const m = await published(owner, id);
+      const mediaId = (await photo(owner, m.id)).id;
+      await settled();
+      // The delete holds the memory's lock (as `DELETE FROM memories` takes it before its photos'); the
+      // background job then stores a variant and the photo's status, which changes the memory too.
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((r) => (locked = r));
+      let release!: () => void;
+      const go = new Promise<void>((r) => (release = r));
+      const deleting = t.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM memories WHERE id = $1 FOR UPDATE', [m.id]);
+        locked();
+        await go;
+        await tx.query('DELETE FROM memories WHERE id = $1', [m.id]);
+      });
+      await lockTaken;
+      const job = mediaRepository(t.db).finishProcessing(mediaId, 'ready', [
+        {
+          name: 'w2048.jpg',
+          contentType: 'image/jpeg',
+          width: 2048,
+          height: 1536,
+          sizeBytes: 1,
+          sha256: '0'.repeat(64),
+          storageKey: `${mediaId}/w2048.jpg`,
+        },
+      ]);
+      const jobSettled = job.then(
+        () => null,
+        (err: { code?: string }) => err.code,
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the job is now waiting for a lock
+      release();
+      await deleting; // a deadlock would abort one of the two (40P01)
+      // The photo went with its memory: the job learns so as it does now (23503), and cleans up.
+      expect(await jobSettled).toBe('23503');
+      expect((await t.db.query('SELECT 1 FROM media WHERE id = $1', [mediaId])).rows).toEqual([]);
+    },
+  );
 });

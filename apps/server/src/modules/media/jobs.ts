@@ -34,7 +34,7 @@ export function registerMediaJobs(
         new Set(media.names),
       );
       try {
-        await repo.insertVariants(deps.db, media.id, made);
+        await repo.finishProcessing(media.id, 'ready', made);
       } catch (err) {
         // Deleted while we worked: its file clean-up may already have run, so remove what we wrote.
         if ((err as { code?: string }).code === '23503') {
@@ -43,7 +43,6 @@ export function registerMediaJobs(
         }
         throw err;
       }
-      await repo.finishProcessing(media.id, 'ready');
       await storage.delete(media.source_key);
     } catch (err) {
       if (job.attempt >= job.maxAttempts) {

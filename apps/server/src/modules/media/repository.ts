@@ -1,5 +1,5 @@
 import type { MediaKind, MediaStatus, MemoryStatus } from '@aandenken/contract';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import type { IngestedMedia, StoredVariant } from '../../lib/media/pipeline.ts';
 
 export interface VariantRow {
@@ -72,7 +72,19 @@ const listWhere = (memoryId: string | null) =>
     ? 'memorial_id = $1 AND memory_id = $2'
     : 'memorial_id = $1 AND memory_id IS NULL AND $2::uuid IS NULL';
 
-export function mediaRepository(db: Queryable) {
+/**
+ * Locks the memory a photo belongs to (none in the gallery) before the photo itself is changed. A change to a
+ * memory's photo also changes the memory (its photo count, its card: migrations 092 and 093), and deleting a
+ * memory locks it before its photos: taking the locks in that same order means the two never deadlock.
+ */
+async function lockMemoryOfMedia(tx: Queryable, mediaId: string) {
+  await tx.query(
+    'SELECT 1 FROM memories WHERE id = (SELECT memory_id FROM media WHERE id = $1) FOR NO KEY UPDATE',
+    [mediaId],
+  );
+}
+
+export function mediaRepository(db: Db) {
   return {
     /**
      * Serialises additions to one list (the gallery or one memory) so positions and the count limit
@@ -223,6 +235,7 @@ export function mediaRepository(db: Queryable) {
     },
 
     async delete(tx: Queryable, id: string): Promise<boolean> {
+      await lockMemoryOfMedia(tx, id);
       const { rowCount } = await tx.query('DELETE FROM media WHERE id = $1', [id]);
       return rowCount > 0;
     },
@@ -269,11 +282,20 @@ export function mediaRepository(db: Queryable) {
       );
       return rows[0];
     },
-    async finishProcessing(id: string, status: 'ready' | 'failed'): Promise<void> {
-      await db.query(`UPDATE media SET status = $2, source_key = NULL, updated_at = now() WHERE id = $1`, [
-        id,
-        status,
-      ]);
+    /**
+     * What a background job made: the variants (none when it gave up) and the final status, in one
+     * transaction that locks the media's memory first (`lockMemoryOfMedia`). Throws 23503 when the media was
+     * deleted meanwhile.
+     */
+    async finishProcessing(id: string, status: 'ready' | 'failed', variants: StoredVariant[] = []) {
+      await db.transaction(async (tx) => {
+        await lockMemoryOfMedia(tx, id);
+        await this.insertVariants(tx, id, variants);
+        await tx.query(`UPDATE media SET status = $2, source_key = NULL, updated_at = now() WHERE id = $1`, [
+          id,
+          status,
+        ]);
+      });
     },
   };
 }

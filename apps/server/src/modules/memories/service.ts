@@ -110,8 +110,8 @@ const openPage = (memorialId: string): MemorialAccess => ({
 });
 
 /**
- * A memory with a photo, a video, a love and every kind of field: the card key holds a digest of its card, so any
- * change to how a memory is presented (or to the API address in photo links) makes stored cards unusable
+ * A memory with a photo, a video, a love and every kind of field: the card key holds a digest of its card, so
+ * any change to how a memory is presented (or to the API address in photo links) makes stored cards unusable
  * at once, with nothing to remember to bump.
  */
 const SAMPLE: WallRow = {
