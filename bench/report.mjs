@@ -86,6 +86,14 @@ function floorTable(api) {
   ];
 }
 
+/** Lighthouse's measure of the machine's speed during the mobile runs (its `benchmarkIndex`), median. */
+function benchmarkNote(pages) {
+  const values = pages.results.map((p) => p.mobile.benchmarkIndex).filter((v) => typeof v === 'number');
+  if (values.length === 0) return '';
+  const median = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return ` Lighthouse's measure of this machine's speed in these runs (\`benchmarkIndex\`, higher is faster): ${n0(median)}; the mobile TBT and score scale with it, since the 4× slowdown comes on top.`;
+}
+
 function scalingTable(scaling) {
   if (!Array.isArray(scaling?.runs)) return `_Not measured yet._${failed(scaling)}`;
   const rows = scaling.runs.flatMap((run) =>
@@ -126,7 +134,8 @@ function pagesTable(pages, bundle) {
   } else out.push(`Bundle: _not measured yet._${failed(bundle)}`, '');
   if (!pages?.results) return [...out, `Lighthouse: _not measured yet._${failed(pages)}`].join('\n');
   out.push(
-    `Lighthouse ${pages.lighthouse}, mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown) ${pages.runs} run(s) per page, median; desktop ${pages.desktopRuns ?? pages.runs} run(s); Chromium ${pages.chromium}.`,
+    `Lighthouse ${pages.lighthouse}, mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown) ${pages.runs} run(s) per page, median; desktop ${pages.desktopRuns ?? pages.runs} run(s); Chromium ${pages.chromium}.` +
+      benchmarkNote(pages),
     '',
     '| page | mobile score (≥ 95) | desktop score (100) | LCP mobile (< 1.8 s) | CLS (< 0.05) | TBT mobile (< 150 ms) | content in the HTML | images sized | fonts |',
     '|---|---|---|---|---|---|---|---|---|',
