@@ -52,6 +52,15 @@ export interface Viewer {
  */
 const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
+/**
+ * Whether the viewer ($1 user id, $2 guest token id) has a row in `table` for the memory `mo`: loved it, or
+ * uploaded one of its photos. Skipped without a look when the memory's kept count says there is none.
+ */
+const viewerHas = (count: string, table: string, userColumn: string, guestColumn: string) =>
+  `CASE WHEN mo.${count} = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
+        ELSE EXISTS (SELECT 1 FROM ${table} x WHERE x.memory_id = mo.id
+                        AND (x.${userColumn} = $1::text OR x.${guestColumn} = $2::text)) END`;
+
 const selectWith = (
   extraColumns = '',
   extraJoins = '',
@@ -62,10 +71,7 @@ const selectWith = (
          coalesce(u.name, mo.author_name, 'Onbekend') AS author_display_name,
          ${times}, mo.created_at::text AS cursor_ts,
          mo.love_count,
-         CASE WHEN mo.love_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
-              ELSE EXISTS (SELECT 1 FROM memory_loves l
-                            WHERE l.memory_id = mo.id AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) END
-           AS loved_by_me,
+         ${viewerHas('love_count', 'memory_loves', 'user_id', 'guest_token_id')} AS loved_by_me,
          CASE WHEN mo.love_count = 0 THEN '{}'::text[]
               ELSE (SELECT array_agg(f.name ORDER BY f.created_at, f.id)
                       FROM (SELECT l.name, l.created_at, l.id FROM memory_loves l WHERE l.memory_id = mo.id
@@ -137,13 +143,8 @@ const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_v
     LEFT JOIN LATERAL (
          SELECT mo.id, mo.created_at, mo.created_at::text AS cursor_ts, mo.status, mo.members_only,
                 mo.author_user_id, mo.author_guest_token_id,
-                CASE WHEN mo.love_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
-                     ELSE EXISTS (SELECT 1 FROM memory_loves l WHERE l.memory_id = mo.id
-                                     AND (l.user_id = $1::text OR l.guest_token_id = $2::text)) END AS loved_by_me,
-                CASE WHEN mo.media_count = 0 OR ($1::text IS NULL AND $2::text IS NULL) THEN false
-                     ELSE EXISTS (SELECT 1 FROM media m WHERE m.memory_id = mo.id
-                                     AND (m.uploaded_by_user_id = $1::text
-                                          OR m.uploaded_by_guest_token_id = $2::text)) END AS own_media,
+                ${viewerHas('love_count', 'memory_loves', 'user_id', 'guest_token_id')} AS loved_by_me,
+                ${viewerHas('media_count', 'media', 'uploaded_by_user_id', 'uploaded_by_guest_token_id')} AS own_media,
                 CASE WHEN mo.card_key = $7::text THEN mo.card END AS card
            FROM memories mo
           WHERE mo.memorial_id = $3 AND mo.status = 'published'
