@@ -1,36 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { demoMemorial, sampleMemories } from '../../../content/demo.ts';
 import { MemoryWall } from './memory-wall.tsx';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 // Swiper is only fetched when the demo scrolls into view.
 const Coverflow = lazy(() => import('./coverflow.tsx'));
 
-function useNearViewport<T extends Element>() {
-  const ref = useRef<T>(null);
-  // Without IntersectionObserver (very old browsers) the carousel simply loads at once. The prerendered
-  // HTML (no window) shows the placeholder, as the browser's first render does, so hydration matches.
-  const [near, setNear] = useState(
-    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
-  );
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '300px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near] as const;
-}
-
 export function DemoSection() {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const [ref, near] = useNearViewport<HTMLDivElement>('300px 0px');
   const placeholder = (
     <div className="flex aspect-[4/5] max-h-[32rem] w-full items-center justify-center rounded-2xl bg-secondary text-muted sm:aspect-[16/9]">
       <Spinner label="Fotocarrousel laden" />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Expand, Play } from 'lucide-react';
 import type { MediaItem, Memorial } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
@@ -6,34 +6,13 @@ import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fullName } from '../../../lib/memorials/life.ts';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 // Swiper is fetched only when the gallery comes near the screen.
 const Coverflow = lazy(() => import('./coverflow.tsx'));
 
 /** From this many photos the gallery is a coverflow; fewer are simply shown side by side. */
 export const COVERFLOW_MIN = 3;
-
-/**
- * True once the element (passed by its callback ref) came near the screen; it may mount after a loading state.
- * False in the server's render (the page is rendered there, the carousel is not), so hydration matches.
- */
-function useNearViewport<T extends Element>() {
-  const [el, setEl] = useState<T | null>(null);
-  const [seen, setNear] = useState(false);
-  const hydrated = useHydrated();
-  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (!el || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [el, near]);
-  return [setEl, near] as const;
-}
 
 export function photoLabel(item: MediaItem, index: number, total: number): string {
   const what = item.kind === 'video' ? 'Video' : 'Foto';
@@ -50,7 +29,7 @@ export function Gallery({
   photos: MediaItem[];
   loading: boolean;
 }) {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const [ref, near] = useNearViewport<HTMLDivElement>('400px 0px');
   const [viewing, setViewing] = useState<number | null>(null);
 
   if (loading) {
