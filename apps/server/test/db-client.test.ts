@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from './helpers.ts';
 import type { Db } from '../src/db/client.ts';
-import { keysetBefore } from '../src/modules/memories/repository.ts';
+import { installRoutines, plannedOnce } from '../src/db/routines.ts';
+import { keysetBefore, wallRoutine } from '../src/modules/memories/repository.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -65,6 +66,44 @@ describe('database client', () => {
       });
     },
   );
+});
+
+describe('routines made from the application’s statements', () => {
+  const routineCount = async (prefix: string) =>
+    (
+      await db.query<{ n: number; config: string[] | null }>(
+        `SELECT count(*)::int AS n, max(p.proconfig::text)::text[] AS config
+           FROM pg_proc p WHERE p.proname LIKE $1 AND p.pronamespace = current_schema()::regnamespace`,
+        [`${prefix}\\_%`],
+      )
+    ).rows[0]!;
+
+  it('installs the wall function with the migrations, planned once per connection (a generic plan)', async () => {
+    const found = await routineCount('memory_wall_page');
+    expect(found.n).toBe(1);
+    expect(found.config).toEqual(['plan_cache_mode=force_generic_plan']);
+    const { rows } = await db.query<{ found: boolean }>('SELECT to_regprocedure($1) IS NOT NULL AS found', [
+      `${wallRoutine.name}(${wallRoutine.args})`,
+    ]);
+    expect(rows[0]!.found).toBe(true);
+  });
+
+  it('names each definition by its digest, and installing it again changes nothing', async () => {
+    const make = (n: number) =>
+      plannedOnce('routine_check', {
+        args: 'integer',
+        returns: 'n integer',
+        statement: `SELECT $1 + ${n}`,
+      });
+    const [one, two] = [make(1), make(2)];
+    expect(one.name).not.toBe(two.name);
+    expect(make(1).name).toBe(one.name);
+    await installRoutines(db, [one, two]);
+    await installRoutines(db, [one]);
+    expect((await routineCount('routine_check')).n).toBe(2);
+    const { rows } = await db.query<{ n: number }>(`SELECT n FROM ${two.name}($1)`, [40]);
+    expect(rows).toEqual([{ n: 42 }]);
+  });
 });
 
 describe('listening for changes', () => {

@@ -2,12 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
+import { installRoutines } from './routines.ts';
+import { wallRoutine } from '../modules/memories/repository.ts';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Functions made from the application's own statements (db/routines.ts), installed after the migrations. */
+const routines = [wallRoutine];
+
 /**
- * Applies numbered, forward-only SQL files (NNN-name.sql) in order, each in its own transaction.
- * A failure throws: the process must not start on a half-migrated schema.
+ * Applies numbered, forward-only SQL files (NNN-name.sql) in order, each in its own transaction, then
+ * installs the routines that are missing. A failure throws: the process must not start on a half-migrated
+ * schema.
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -31,5 +37,6 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     }
     applied.push(file);
   }
+  await installRoutines(db, routines);
   return applied;
 }
