@@ -3,13 +3,14 @@ import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { demoMemorial, sampleMemories } from '../../../content/demo.ts';
 import { MemoryWall } from './memory-wall.tsx';
-import { useNearViewport } from '../../../lib/use-near-viewport.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
 
-// Swiper is only fetched when the demo scrolls into view.
-const Coverflow = lazy(() => import('./coverflow.tsx'));
+// Swiper is fetched when the demo comes near the screen, and started when it is on it.
+const loadCoverflow = () => import('./coverflow.tsx');
+const Coverflow = lazy(loadCoverflow);
 
 export function DemoSection() {
-  const [ref, near] = useNearViewport<HTMLDivElement>('300px 0px');
+  const [ref, shown] = useInView<HTMLDivElement>('300px 0px', loadCoverflow);
   const placeholder = (
     <div className="flex aspect-[4/5] max-h-[32rem] w-full items-center justify-center rounded-2xl bg-secondary text-muted sm:aspect-[16/9]">
       <Spinner label="Fotocarrousel laden" />
@@ -31,7 +32,7 @@ export function DemoSection() {
           <p className="mt-5 leading-relaxed text-muted">{demoMemorial.intro}</p>
         </div>
         <div ref={ref} data-testid="demo-coverflow" className="mt-12 min-h-[24rem]">
-          {near ? (
+          {shown ? (
             <Suspense fallback={placeholder}>
               <Coverflow slides={demoMemorial.slides} />
             </Suspense>

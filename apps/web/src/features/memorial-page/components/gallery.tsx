@@ -6,10 +6,11 @@ import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fullName } from '../../../lib/memorials/life.ts';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
-import { useNearViewport } from '../../../lib/use-near-viewport.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
 
-// Swiper is fetched only when the gallery comes near the screen.
-const Coverflow = lazy(() => import('./coverflow.tsx'));
+// Swiper is fetched when the gallery comes near the screen, and started when it is on it.
+const loadCoverflow = () => import('./coverflow.tsx');
+const Coverflow = lazy(loadCoverflow);
 
 /** From this many photos the gallery is a coverflow; fewer are simply shown side by side. */
 export const COVERFLOW_MIN = 3;
@@ -29,7 +30,7 @@ export function Gallery({
   photos: MediaItem[];
   loading: boolean;
 }) {
-  const [ref, near] = useNearViewport<HTMLDivElement>('400px 0px');
+  const [ref, shown] = useInView<HTMLDivElement>('400px 0px', loadCoverflow);
   const [viewing, setViewing] = useState<number | null>(null);
 
   if (loading) {
@@ -56,7 +57,7 @@ export function Gallery({
         </div>
         <div ref={ref} className="mt-8">
           {photos.length >= COVERFLOW_MIN ? (
-            near ? (
+            shown ? (
               <Suspense fallback={placeholder}>
                 <Coverflow photos={photos} onOpen={setViewing} />
               </Suspense>
