@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './lib/proc.mjs';
+import { median } from './lib/stats.mjs';
 
 const START = '<!-- bench:start (written by npm run bench; do not edit by hand) -->';
 const END = '<!-- bench:end -->';
@@ -90,8 +91,7 @@ function floorTable(api) {
 function benchmarkNote(pages) {
   const values = pages.results.map((p) => p.mobile.benchmarkIndex).filter((v) => typeof v === 'number');
   if (values.length === 0) return '';
-  const median = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return ` Lighthouse's measure of this machine's speed in these runs (\`benchmarkIndex\`, higher is faster): ${n0(median)}; the mobile TBT and score scale with it, since the 4× slowdown comes on top.`;
+  return ` Lighthouse's measure of this machine's speed in these runs (\`benchmarkIndex\`, higher is faster): ${n0(median(values))}; the mobile TBT and score scale with it, since the 4× slowdown comes on top.`;
 }
 
 function scalingTable(scaling) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { memoryOf, runStep, sampleMemory, startBaseline, startFloor, startServer } from '../lib/proc.mjs';
 import { createDatabase, dropDatabase } from '../lib/pg.mjs';
+import { median } from '../lib/stats.mjs';
 
 const CONNECTIONS = 50;
 
@@ -19,8 +20,6 @@ async function load(url, request, { seconds }) {
     requests: r.requests.total,
   };
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One figure from several rounds: medians of the rates and latencies, sums of the counts. */
 const combine = (runs) => ({

@@ -132,7 +132,7 @@ const viewerParams = (v: Viewer) => [v.userId, v.guestTokenId];
 
 /**
  * A wall page in one statement, one round trip: the memorial's access row, with the page's memories
- * joined to it, newest first, each with its card and what decides whether the card fits the caller (see
+ * joined to it (newest first once `WALL_PAGE_SQL` orders them), each with its card and what decides whether the card fits the caller (see
  * `memoryService.wall`); one row with null memory columns when the page is empty, none when the memorial
  * does not exist. Members-only memories are included for signed-in members (and the viewer's own).
  * $1 user id, $2 guest token id, $3 memorial id, $4/$5 cursor (null: first page), $6 limit, $7 card key.
@@ -153,14 +153,13 @@ const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_v
                  OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
             AND ${keysetBefore('mo', '$4', '$5')}
           ORDER BY mo.created_at DESC, mo.id DESC
-          LIMIT $6) w ON true
-   ORDER BY w.created_at DESC, w.id DESC`;
+          LIMIT $6) w ON true`;
 
 /**
  * `WALL_SQL` as a function planned once per connection (`plannedOnce`): measured on the bench's wall, making
  * this statement's plan cost more than running it (PostgreSQL 0.13 ms planning, 0.06 ms executing; PGlite
  * 0.65 and 0.47 ms), and PostgreSQL's own choice stays with a new plan for every call. Same arguments, same
- * rows; `created_at` is returned too, to keep the order outside the function.
+ * rows; the page's order is set by the one statement that calls it (`WALL_PAGE_SQL`, on `created_at`).
  */
 export const wallRoutine = plannedOnce('memory_wall_page', {
   args: 'text, text, uuid, timestamptz, uuid, integer, text',
