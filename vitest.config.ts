@@ -12,6 +12,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // On CI a failed test is tried once more, as Playwright's are; one that passes only then is
+          // named in the summary of scripts/test.mjs ("Geslaagd na een nieuwe poging") to be looked into.
+          retry: process.env.CI ? 1 : 0,
           globalSetup: ['./test/global-setup.ts'],
         },
       },

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
@@ -18,6 +19,27 @@ const run = (cmd, args, env = {}) =>
 
 const results = [];
 let failedStage = false;
+/** What failed (and what passed only on a retry), named in the summary: CI keeps only the output's tail. */
+const failures = [];
+const flaky = [];
+
+/** The first line of an error, to follow a failed test's name (without the terminal's colours). */
+const firstLine = (message) =>
+  message ? ` — ${stripVTControlCharacters(message).split('\n')[0].slice(0, 240)}` : '';
+
+/** Playwright's JSON report: its suites nest; each spec's tests are one per project. */
+function walkPlaywright(suite, file = suite.file) {
+  for (const child of suite.suites ?? []) walkPlaywright(child, child.file ?? file);
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const name = `${test.projectName ? `[${test.projectName}] ` : ''}${spec.file ?? file}:${spec.line} › ${spec.title}`;
+      const error = test.results?.at(-1)?.error?.message;
+      if (test.status === 'unexpected') failures.push(`playwright ${name}${firstLine(error)}`);
+      if (test.status === 'flaky')
+        flaky.push(`playwright ${name}${firstLine(test.results?.[0]?.error?.message)}`);
+    }
+  }
+}
 
 if (!only || only === 'unit') {
   const file = path.join(out, 'vitest.json');
@@ -35,6 +57,22 @@ if (!only || only === 'unit') {
     passed = r.numPassedTests;
     // A failed test also fails its suite: count suites only when no test failed (a hook or an import broke).
     failed = r.numFailedTests || (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+    for (const suite of r.testResults ?? []) {
+      const file = path.relative(root, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of suite.assertionResults ?? []) {
+        // Vitest keeps the errors of the tries before a retry that passed (CI retries once, vitest.config.ts).
+        if (t.status === 'passed' && t.failureMessages?.length) {
+          flaky.push(`vitest ${file} › ${t.fullName ?? t.title}${firstLine(t.failureMessages[0])}`);
+        }
+      }
+      for (const t of failedTests) {
+        failures.push(`vitest ${file} › ${t.fullName ?? t.title}${firstLine(t.failureMessages?.[0])}`);
+      }
+      if (suite.status === 'failed' && failedTests.length === 0) {
+        failures.push(`vitest ${file}${firstLine(suite.message)}`);
+      }
+    }
   }
   if (status !== 0 && failed === 0) failed = 1;
   results.push({
@@ -60,7 +98,9 @@ if (!only || only === 'e2e') {
     let passed = 0,
       failed = 0;
     if (fs.existsSync(file)) {
-      const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+      const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const s = report.stats ?? {};
+      for (const suite of report.suites ?? []) walkPlaywright(suite);
       passed = (s.expected ?? 0) + (s.flaky ?? 0);
       failed = s.unexpected ?? 0;
     }
@@ -77,6 +117,8 @@ for (const r of results) {
   passed += r.passed;
   failed += r.failed;
 }
+if (flaky.length) console.log(`Geslaagd na een nieuwe poging:\n${flaky.map((f) => `  ${f}`).join('\n')}`);
+if (failures.length) console.log(`Mislukt:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (passed === 0 && failed === 0) failed = 1; // a run that executed nothing is a failure
 console.log(`Total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failedStage ? 1 : 0);
