@@ -67,6 +67,7 @@ function apiTable(api) {
     '|---|---|---|---:|---:|---|---|---|---:|',
     ...rows,
     ...floorTable(api),
+    ...splitTable(api),
   ].join('\n');
 }
 
@@ -83,6 +84,30 @@ function floorTable(api) {
     '',
     '| database | floor req/s | floor / baseline | floor p50 / p99 ms | wall uncached req/s | wall uncached / floor |',
     '|---|---:|---|---|---:|---|',
+    ...rows,
+  ];
+}
+
+/**
+ * The uncached wall's request split into the database client's part and the rest; on PGlite the database's
+ * part bounds the throughput of any arrangement (it runs one statement at a time).
+ */
+function splitTable(api) {
+  if (!api.splits) return [];
+  const rows = Object.entries(api.splits).map(([db, split]) => {
+    const wall = api.runs.find((r) => r.db === db && r.target === 'wall' && !r.cache);
+    const ceiling =
+      db === 'pglite'
+        ? `${n0(split.dbCeilingRps)} (${pct(wall ? split.dbCeilingRps / wall.baseline.rps : null)} of the baseline)`
+        : 'none (statements run side by side)';
+    return `| ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${n0(split.requestUs)} | ${n0(split.dbUs)} | ${n0(split.appUs)} | ${ceiling} |`;
+  });
+  return [
+    '',
+    'The uncached wall split (`bench/wall-split.ts`): one request at a time through the real route in-process (no network), and the part of each spent in the database client’s calls; of one-second stretches, the one with the least database time (the most generous figure). PGlite runs one statement at a time in one session, so one second divided by its part is the most wall pages a second that PGlite could answer however the process were arranged (a worker thread of its own included); the PostgreSQL server runs the pool’s statements side by side.',
+    '',
+    '| database | µs a request | of which the database client | the rest (route, cards, JSON) | most wall pages a second on this database |',
+    '|---|---:|---:|---:|---|',
     ...rows,
   ];
 }

@@ -175,6 +175,19 @@ export async function apiSection({ tmp, quick, adminUrl, log }) {
         await floorBase.stop();
         await floorServer.stop();
       }
+      // The uncached wall split into the database's part and the rest (no network, one request at a time).
+      const split = await runStep(
+        'wall-split.ts',
+        [
+          ...['--data-dir', dataDir, '--memorial-id', seed.memorialId, '--seconds', String(timing.seconds)],
+          ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+        ],
+        { log },
+      );
+      results.splits = { ...results.splits, [db]: split };
+      log(
+        `api: ${db} wall split: ${split.requestUs.toFixed(0)} µs a request, ${split.dbUs.toFixed(0)} µs of it in the database client`,
+      );
     }
   } finally {
     await dropDatabase(adminUrl, database.name);

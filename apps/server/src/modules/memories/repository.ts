@@ -169,7 +169,13 @@ export const wallRoutine = plannedOnce('memory_wall_page', {
   statement: WALL_SQL,
 });
 
-const WALL_PAGE_SQL = `SELECT * FROM ${wallRoutine.name}($1, $2, $3, $4, $5, $6, $7) ORDER BY created_at DESC, id DESC`;
+/**
+ * The function's columns but `created_at`, which only orders the page: the driver would parse it into a Date
+ * for every row (profiled on the uncached wall: ~4 % of the request's time in the app).
+ */
+const WALL_PAGE_SQL = `SELECT memorial_status, memorial_visibility, member_role, id, cursor_ts, status, members_only,
+       author_user_id, author_guest_token_id, loved_by_me, own_media, card
+  FROM ${wallRoutine.name}($1, $2, $3, $4, $5, $6, $7) ORDER BY created_at DESC, id DESC`;
 
 /**
  * Stores cards made from rows read at the given card versions. A card whose memory changed since (its
