@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests (Vitest; PostgreSQL server too when TEST_DATABASE_URL is set), then the
 // web build and the end-to-end tests in Chromium. Prints each runner's counts and one closing line
-// "Total: N passed, N failed"; exits non-zero on any failure.
+// "Total: N passed, N failed", after the names of the tests that failed and of those that passed only on a
+// retry (CI); exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,17 +60,15 @@ if (!only || only === 'unit') {
     failed = r.numFailedTests || (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
     for (const suite of r.testResults ?? []) {
       const file = path.relative(root, suite.name ?? '');
-      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of suite.assertionResults ?? []) {
+      const tests = suite.assertionResults ?? [];
+      for (const t of tests) {
+        const name = `vitest ${file} › ${t.fullName ?? t.title}`;
+        if (t.status === 'failed') failures.push(`${name}${firstLine(t.failureMessages?.[0])}`);
         // Vitest keeps the errors of the tries before a retry that passed (CI retries once, vitest.config.ts).
-        if (t.status === 'passed' && t.failureMessages?.length) {
-          flaky.push(`vitest ${file} › ${t.fullName ?? t.title}${firstLine(t.failureMessages[0])}`);
-        }
+        else if (t.status === 'passed' && t.failureMessages?.length)
+          flaky.push(`${name}${firstLine(t.failureMessages[0])}`);
       }
-      for (const t of failedTests) {
-        failures.push(`vitest ${file} › ${t.fullName ?? t.title}${firstLine(t.failureMessages?.[0])}`);
-      }
-      if (suite.status === 'failed' && failedTests.length === 0) {
+      if (suite.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
         failures.push(`vitest ${file}${firstLine(suite.message)}`);
       }
     }
