@@ -4,6 +4,7 @@
 // Usage: node --import tsx bench/scaling.ts --data-dir DIR [--database-url URL] [--sizes 100,10000,100000] [--reps 30]
 import { encodeCursor } from '../apps/server/src/modules/memorials/pagination.ts';
 import { arg, openApp, report, userToken } from './lib/app.ts';
+import { median } from './lib/stats.mjs';
 
 const sizes = (arg('sizes') ?? '100,10000,100000').split(',').map(Number);
 const reps = Number(arg('reps') ?? 30);
@@ -57,9 +58,9 @@ async function timePage(payload: Record<string, unknown>) {
   for (let i = 0; i < reps; i++) samples.push(await run());
   const times = samples.map((s) => s.ms).sort((x, y) => x - y);
   return {
-    medianMs: times[Math.floor(times.length / 2)]!,
+    medianMs: median(times),
     p90Ms: times[Math.floor(times.length * 0.9)]!,
-    statements: samples.map((s) => s.statements).sort((x, y) => x - y)[Math.floor(samples.length / 2)]!,
+    statements: median(samples.map((s) => s.statements)),
     items: samples[0]!.items,
   };
 }

@@ -9,11 +9,11 @@ import { MEDIA_WEB_WIDTH } from '@aandenken/contract';
 import { plannedVariants } from '../apps/server/src/lib/media/pipeline.ts';
 import { renderVariant } from '../apps/server/src/lib/media/image.ts';
 import { arg, formData, openApp, photo, report, userToken } from './lib/app.ts';
+import { median } from './lib/stats.mjs';
 
 const mode = arg('mode') ?? 'app';
 const file = arg('file')!;
 const runs = Number(arg('runs') ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const peakMb = () => process.resourceUsage().maxRSS / 1024;
 
 if (mode === 'make') {

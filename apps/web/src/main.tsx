@@ -53,8 +53,9 @@ const app = (
 );
 
 // Public pages arrive prerendered (scripts/prerender.mjs): React adopts the HTML (hydrateRoot) instead of
-// replacing it. Hydration starts at once, so the header answers a tap as soon as this script has run (React
-// replays events that arrive while it hydrates); the current page's chunk is requested at the same time, and
+// replacing it. Hydration starts in the next task, so the header answers a tap soon after this script has run
+// (React replays events that arrive while it hydrates; public/boot.js keeps taps that come before it and
+// repeats them once the app has started); the current page's chunk is requested before that, and
 // until it is there its part of the HTML stays as it is (a Suspense boundary), so nothing mismatches. Hydrating
 // in a transition lets React yield to the browser every few milliseconds (no long task on a painted page). A
 // stored session renders a signed-in header the HTML does not have, and a guest token for a server-rendered
