@@ -11,12 +11,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './lib/proc.mjs';
-import { reachable } from './lib/pg.mjs';
-import { apiSection } from './sections/api.mjs';
-import { scalingSection, startSection, uploadsSection } from './sections/server.mjs';
-import { bundleSection, pagesSection } from './sections/web.mjs';
-import { machine, writeReport } from './report.mjs';
+import { ensureBenchPackages } from './lib/install.mjs';
+
+// Everything below imports the bench's own packages, so they are installed first.
+ensureBenchPackages();
+const { root } = await import('./lib/proc.mjs');
+const { reachable } = await import('./lib/pg.mjs');
+const { apiSection } = await import('./sections/api.mjs');
+const { scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
+const { bundleSection, pagesSection } = await import('./sections/web.mjs');
+const { machine, writeReport } = await import('./report.mjs');
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);

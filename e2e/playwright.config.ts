@@ -16,7 +16,13 @@ const chromium = {
   ],
 };
 
-/** End-to-end tests in Debian's Chromium against the real built server on a fresh data folder. */
+/**
+ * End-to-end tests in Debian's Chromium against the real built server on a fresh data folder.
+ * Tags: `@layout` tests run on the phone as well as the desktop (what depends on the screen: the header and
+ * its menu, the landing page's carousels, the wall's columns, accessibility in both themes); `@database` tests
+ * run once more against the PostgreSQL server in CI (`npm test -- database`), beside the server suites.
+ * Every spec imports `test` from support/test.ts, which fails a test on a page error or console.error.
+ */
 export default defineConfig({
   testDir: './tests',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
@@ -34,7 +40,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: chromium,
   },
   projects: [
@@ -42,10 +48,10 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'phone', grep: /@layout/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
-    command: 'node --import tsx support/serve.ts',
+    command: 'node support/serve.ts',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,11 @@
 // web build and the end-to-end tests in Chromium. Prints each runner's counts and one closing line
 // "Total: N passed, N failed", after the names of the tests that failed and of those that passed only on a
 // retry (CI); exits non-zero on any failure.
+//   npm test                 everything
+//   npm test -- unit         Vitest only (server, contract and web)
+//   npm test -- e2e          the web build, its bundle budget and every end-to-end test
+//   npm test -- database     what depends on the database: the server suites and the end-to-end tests tagged
+//                            @database, on the existing web build (built first only when there is none)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +18,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
-const only = process.argv[2]; // optional: "unit" or "e2e"
+const scopes = ['unit', 'e2e', 'database'];
+const only = process.argv[2];
+if (only && !scopes.includes(only)) {
+  console.error(`Onbekend onderdeel '${only}': kies uit ${scopes.join(', ')}`);
+  process.exit(2);
+}
+const distManifest = path.join(root, 'apps/web/dist/.vite/manifest.json');
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -42,11 +53,12 @@ function walkPlaywright(suite, file = suite.file) {
   }
 }
 
-if (!only || only === 'unit') {
+if (!only || only === 'unit' || only === 'database') {
   const file = path.join(out, 'vitest.json');
   const status = run('npx', [
     'vitest',
     'run',
+    ...(only === 'database' ? ['--project', 'server'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
@@ -81,19 +93,31 @@ if (!only || only === 'unit') {
   });
 }
 
-if (!only || only === 'e2e') {
-  if (run('npm', ['run', 'build']) !== 0) {
+if (!only || only === 'e2e' || only === 'database') {
+  // The database pass runs on the build the full pass made (the web is built once per CI run).
+  const build = only !== 'database' || !fs.existsSync(distManifest);
+  if (build && run('npm', ['run', 'build']) !== 0) {
     failedStage = true;
     results.push({ name: 'web build', passed: 0, failed: 1 });
   } else {
-    // The bundle's size budgets (docs/performance.md): over budget is a failed stage.
-    const budget = run('node', ['scripts/check-bundle.mjs']) === 0;
-    if (!budget) failedStage = true;
-    results.push({ name: 'bundle budget', passed: budget ? 1 : 0, failed: budget ? 0 : 1 });
+    if (only !== 'database') {
+      // The bundle's size budgets (docs/performance.md): over budget is a failed stage.
+      const budget = run('node', ['scripts/check-bundle.mjs']) === 0;
+      if (!budget) failedStage = true;
+      results.push({ name: 'bundle budget', passed: budget ? 1 : 0, failed: budget ? 0 : 1 });
+    }
     const file = path.join(out, 'playwright.json');
-    const status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_FILE: file,
-    });
+    const status = run(
+      'npx',
+      [
+        'playwright',
+        'test',
+        '--config',
+        'e2e/playwright.config.ts',
+        ...(only === 'database' ? ['--grep', '@database'] : []),
+      ],
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+    );
     let passed = 0,
       failed = 0;
     if (fs.existsSync(file)) {

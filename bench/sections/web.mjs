@@ -149,7 +149,7 @@ export async function pagesSection({ tmp, quick, distDir, log }) {
       );
     }
     const lighthouseVersion = JSON.parse(
-      fs.readFileSync(new URL('../../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
+      fs.readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
     ).version;
     const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
     return { runs, desktopRuns: runs, lighthouse: lighthouseVersion, chromium: version.Browser, results };

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { fillRegistration, newUser, type TestUser } from './identity.ts';
 
 /** A real JPEG (decoded and re-encoded by the server), drawn with sharp so the repository holds no binary fixture. */
 export async function jpegFixture(
@@ -18,25 +17,8 @@ export async function jpegFixture(
   };
 }
 
-/** Registers a new owner through the create flow and returns the concept memorial's id. */
-export async function createMemorialAsNewOwner(
-  page: Page,
-  firstName: string,
-  lastName: string,
-  owner: TestUser = newUser('Marieke Jansen'),
-) {
-  await page.goto(
-    `/create-memorial?firstName=${encodeURIComponent(firstName)}&lastName=${encodeURIComponent(lastName)}`,
-  );
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByLabel('E-mailadres').fill(owner.email);
-  await page.getByRole('button', { name: 'Doorgaan met e-mail' }).click();
-  await fillRegistration(page, owner);
-  await page.getByRole('button', { name: 'Maak pagina' }).click();
-  await expect(page).toHaveURL(/\/memorial\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` })).toBeVisible();
-  return { id: page.url().split('/').pop()!, owner };
-}
+// Tests that are not about signing up start from an owner registered over HTTP (support/owner.ts).
+export { createMemorialAsNewOwner } from './owner.ts';
 
 /** Opens a tab of /memorial/{id}/beheer by its name, as a person would. */
 export async function openManageTab(page: Page, id: string, tab: string) {

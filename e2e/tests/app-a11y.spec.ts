@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 
@@ -21,55 +21,59 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the memorial page, managing it and Mijn Pagina’s are accessible in the ${theme} theme`, async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    const lastName = `Kramer ${Date.now().toString(36)}`;
-    const { id } = await createMemorialAsNewOwner(page, 'Jannie', lastName);
-    const name = `Jannie ${lastName}`;
-    // A page with something in every section: details, photos (one as cover), a memory.
-    const api = await CoreApi.as(page);
-    await api.update(id, {
-      status: 'active',
-      birthDate: '1941-03-08',
-      deathDate: '2023-11-30',
-      birthPlace: 'Groningen',
-      deathPlace: 'Haren',
-      quote: 'Altijd een open deur en een pan soep op het vuur.',
-    });
-    const cover = await api.uploadPhoto(id, 'portret.jpg', 30, 'Jannie in de tuin');
-    await api.uploadPhoto(id, 'markt.jpg', 160, 'Op de markt');
-    await api.update(id, { coverMediaId: cover });
-    await api.addMemory(id, { yearLabel: 'Zomer 1968', text: 'Samen kersen plukken in de boomgaard.' });
+  test(
+    `the memorial page, managing it and Mijn Pagina’s are accessible in the ${theme} theme`,
+    { tag: '@layout' },
+    async ({ page }) => {
+      test.setTimeout(150_000);
+      const lastName = `Kramer ${Date.now().toString(36)}`;
+      const { id } = await createMemorialAsNewOwner(page, 'Jannie', lastName);
+      const name = `Jannie ${lastName}`;
+      // A page with something in every section: details, photos (one as cover), a memory.
+      const api = await CoreApi.as(page);
+      await api.update(id, {
+        status: 'active',
+        birthDate: '1941-03-08',
+        deathDate: '2023-11-30',
+        birthPlace: 'Groningen',
+        deathPlace: 'Haren',
+        quote: 'Altijd een open deur en een pan soep op het vuur.',
+      });
+      const cover = await api.uploadPhoto(id, 'portret.jpg', 30, 'Jannie in de tuin');
+      await api.uploadPhoto(id, 'markt.jpg', 160, 'Op de markt');
+      await api.update(id, { coverMediaId: cover });
+      await api.addMemory(id, { yearLabel: 'Zomer 1968', text: 'Samen kersen plukken in de boomgaard.' });
 
-    await page
-      .context()
-      .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
+      await page
+        .context()
+        .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
 
-    await page.goto(`/memorial/${id}`);
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByTestId('memory-wall').getByRole('article', { name: 'Zomer 1968' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Foto 1 van 2 bekijken/ })).toBeVisible();
-    await expectNoSeriousViolations(page, 'gedenkpagina');
+      await page.goto(`/memorial/${id}`);
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(
+        page.getByTestId('memory-wall').getByRole('article', { name: 'Zomer 1968' }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /Foto 1 van 2 bekijken/ })).toBeVisible();
+      await expectNoSeriousViolations(page, 'gedenkpagina');
 
-    for (const tab of [
-      'Gegevens',
-      'Foto’s en video’s',
-      'Herinneringen',
-      'Mensen',
-      'Privacy en toegang',
-      'Logboek',
-    ]) {
-      await openManageTab(page, id, tab);
-      await expect(page.getByRole('tabpanel')).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await expectNoSeriousViolations(page, `beheren, ${tab}`);
-    }
+      for (const tab of [
+        'Gegevens',
+        'Foto’s en video’s',
+        'Herinneringen',
+        'Mensen',
+        'Privacy en toegang',
+        'Logboek',
+      ]) {
+        await openManageTab(page, id, tab);
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoSeriousViolations(page, `beheren, ${tab}`);
+      }
 
-    await page.goto('/mijn-paginas');
-    await expect(page.getByRole('link', { name: `${name} beheren` })).toBeVisible();
-    await expectNoSeriousViolations(page, 'Mijn Pagina’s');
-  });
+      await page.goto('/mijn-paginas');
+      await expect(page.getByRole('link', { name: `${name} beheren` })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Mijn Pagina’s');
+    },
+  );
 }

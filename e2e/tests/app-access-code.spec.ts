@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ACCESS_CODE_FAILURES_PER_MINUTE } from '@aandenken/contract';
 
 test('a wrong code is told under the field, and after too many wrong codes the visitor is asked to wait', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { exampleMemorialIds } from '@aandenken/contract';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -13,67 +13,69 @@ async function examplesReady(page: Page) {
     .toBe(200);
 }
 
-test('an example memorial opens from the landing page, with its photos, story, memories and candles', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  await examplesReady(page);
-  await page.goto('/');
-  const examples = page.getByRole('region', { name: 'Bekijk deze voorbeelden' });
-  if (isPhone(page)) {
-    await examples.getByRole('link', { name: 'Bekijk profiel' }).first().click();
-  } else {
-    await examples.getByRole('link', { name: 'Bekijk de gedenkpagina' }).first().click();
-  }
-  await expect(page).toHaveURL(`/memorial/${exampleMemorialIds.johanna}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Johanna de Vries' })).toBeVisible();
-  await expect(page.getByText('1941 – 2024')).toBeVisible();
-  await expect(page.getByRole('img', { name: /Portretfoto/ })).toBeVisible();
+test(
+  'an example memorial opens from the landing page, with its photos, story, memories and candles',
+  { tag: '@layout' },
+  async ({ page }) => {
+    test.setTimeout(240_000);
+    await examplesReady(page);
+    await page.goto('/');
+    const examples = page.getByRole('region', { name: 'Bekijk deze voorbeelden' });
+    if (isPhone(page)) {
+      await examples.getByRole('link', { name: 'Bekijk profiel' }).first().click();
+    } else {
+      await examples.getByRole('link', { name: 'Bekijk de gedenkpagina' }).first().click();
+    }
+    await expect(page).toHaveURL(`/memorial/${exampleMemorialIds.johanna}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Johanna de Vries' })).toBeVisible();
+    await expect(page.getByText('1941 – 2024')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Portretfoto/ })).toBeVisible();
 
-  // Biography and the wall (newest first), with hearts that visitors see but cannot give.
-  await expect(page.getByRole('heading', { name: 'Levensverhaal' })).toBeVisible();
-  await expect(page.locator('.memorial-prose h2').first()).toHaveText('Juf Johanna');
-  const wall = page.getByTestId('memory-wall');
-  await expect(wall.getByRole('article')).toHaveCount(9);
-  await expect(wall.getByRole('article').first()).toContainText('Kleindochter Fleur');
-  await expect(wall.getByRole('button', { name: /Vind ik mooi/ })).toHaveCount(0);
-  // Anyone may look, not everyone may write.
-  await expect(page.getByRole('button', { name: 'Deel een herinnering' })).toHaveCount(0);
+    // Biography and the wall (newest first), with hearts that visitors see but cannot give.
+    await expect(page.getByRole('heading', { name: 'Levensverhaal' })).toBeVisible();
+    await expect(page.locator('.memorial-prose h2').first()).toHaveText('Juf Johanna');
+    const wall = page.getByTestId('memory-wall');
+    await expect(wall.getByRole('article')).toHaveCount(9);
+    await expect(wall.getByRole('article').first()).toContainText('Kleindochter Fleur');
+    await expect(wall.getByRole('button', { name: /Vind ik mooi/ })).toHaveCount(0);
+    // Anyone may look, not everyone may write.
+    await expect(page.getByRole('button', { name: 'Deel een herinnering' })).toHaveCount(0);
 
-  // The photos: the coverflow loads when it comes near, a photo opens full screen, arrows move, Escape closes.
-  const photos = page.getByRole('region', { name: 'Foto’s' });
-  await photos.scrollIntoViewIfNeeded();
-  const first = photos.getByRole('button', { name: /Foto 1 van 4 bekijken/ });
-  await expect(first).toBeVisible();
-  await first.click();
-  const viewer = page.getByRole('dialog', { name: 'Foto’s van Johanna de Vries' });
-  await expect(viewer).toBeVisible();
-  await expect(viewer.getByText('1 / 4')).toBeVisible();
-  await expect(viewer.getByText('Haar tuin in de nazomer, vol dahlia’s.')).toBeVisible();
-  await page.keyboard.press('ArrowRight');
-  await expect(viewer.getByText('2 / 4')).toBeVisible();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect(viewer.getByText('4 / 4')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(viewer).toBeHidden();
+    // The photos: the coverflow loads when it comes near, a photo opens full screen, arrows move, Escape closes.
+    const photos = page.getByRole('region', { name: 'Foto’s' });
+    await photos.scrollIntoViewIfNeeded();
+    const first = photos.getByRole('button', { name: /Foto 1 van 4 bekijken/ });
+    await expect(first).toBeVisible();
+    await first.click();
+    const viewer = page.getByRole('dialog', { name: 'Foto’s van Johanna de Vries' });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText('1 / 4')).toBeVisible();
+    await expect(viewer.getByText('Haar tuin in de nazomer, vol dahlia’s.')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByText('2 / 4')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer.getByText('4 / 4')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
 
-  // A visitor of a public page may leave a flower.
-  const candles = page.getByRole('region', { name: 'Kaarsjes en bloemen' });
-  // The example has 34 flowers; other tests of this run may have added some.
-  const summary = candles.getByText(/\d+ bloemen zijn neergelegd/);
-  await expect(summary).toBeVisible();
-  const flowers = Number(/(\d+) bloemen/.exec((await summary.textContent()) ?? '')![1]);
-  expect(flowers).toBeGreaterThanOrEqual(34);
-  await candles
-    .locator('label')
-    .filter({ hasText: /^Bloem$/ })
-    .click();
-  await candles.getByLabel('Je naam').fill('Een bezoeker');
-  await candles.getByRole('button', { name: 'Leg een bloem neer' }).click();
-  await expect(candles.getByText('Je bloem is neergelegd.')).toBeVisible();
-  await expect(candles.getByText(`${flowers + 1} bloemen zijn neergelegd`, { exact: false })).toBeVisible();
-});
+    // A visitor of a public page may leave a flower.
+    const candles = page.getByRole('region', { name: 'Kaarsjes en bloemen' });
+    // The example has 34 flowers; other tests of this run may have added some.
+    const summary = candles.getByText(/\d+ bloemen zijn neergelegd/);
+    await expect(summary).toBeVisible();
+    const flowers = Number(/(\d+) bloemen/.exec((await summary.textContent()) ?? '')![1]);
+    expect(flowers).toBeGreaterThanOrEqual(34);
+    await candles
+      .locator('label')
+      .filter({ hasText: /^Bloem$/ })
+      .click();
+    await candles.getByLabel('Je naam').fill('Een bezoeker');
+    await candles.getByRole('button', { name: 'Leg een bloem neer' }).click();
+    await expect(candles.getByText('Je bloem is neergelegd.')).toBeVisible();
+    await expect(candles.getByText(`${flowers + 1} bloemen zijn neergelegd`, { exact: false })).toBeVisible();
+  },
+);
 
 test('a page that does not exist reads the same as a private one', async ({ page }) => {
   await page.goto('/memorial/0b7f3a52-1d3e-4c1b-9a57-0e3f4b8d2aff');

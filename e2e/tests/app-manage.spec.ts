@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { confirm, createMemorialAsNewOwner, openManageTab, readAccessCode } from '../support/app-memorial.ts';
 import { newUser, registerFromHeader } from '../support/identity.ts';

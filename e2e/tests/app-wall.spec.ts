@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner } from '../support/app-memorial.ts';
 
@@ -45,86 +45,87 @@ async function scrollToEndOfWall(cards: Locator) {
   await cards.last().scrollIntoViewIfNeeded();
 }
 
-test('a visitor scrolls through a long wall: newest first, a page at a time, until its end; 3 / 2 / 1 columns', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  const { context, owner } = await ownerBrowser(browser);
-  const { id, api } = await publicMemorial(owner, 'Gerrit');
-  // 30 memories, the newest last. A few milliseconds apart, so each has a creation time of its own.
-  for (let i = 1; i <= 30; i++) {
-    const memory = await api.addMemory(id, {
-      yearLabel: `Jaar ${1950 + i}`,
-      text: `Herinnering nummer ${i}.`,
-    });
-    expect(memory.status).toBe('published');
-    await new Promise((r) => setTimeout(r, 15));
-  }
-  await context.close();
-  const newestFirst = Array.from({ length: 30 }, (_, i) => `Jaar ${1950 + 30 - i}`);
-
-  // The second page answers a little late, so the visitor can see that more is on its way; the third
-  // waits until the test has looked at the second.
-  const asked: (string | null)[] = [];
-  let releaseLast!: () => void;
-  const lastReleased = new Promise<void>((r) => (releaseLast = r));
-  await page.route(WALL, async (route) => {
-    const cursor = (route.request().postDataJSON() as { cursor: string | null }).cursor;
-    asked.push(cursor);
-    const nth = asked.filter((c) => c !== null).length;
-    if (nth === 1) await new Promise((r) => setTimeout(r, 700));
-    if (nth >= 2) await lastReleased;
-    await route.continue();
-  });
-
-  // An anonymous visitor: the first page arrives with the page itself.
-  await page.goto(`/memorial/${id}`);
-  const wall = page.getByTestId('memory-wall');
-  const cards = wall.getByRole('article');
-  await expect(cards).toHaveCount(12);
-  expect(await cardNames(wall)).toEqual(newestFirst.slice(0, 12));
-  await expect(page.getByRole('button', { name: 'Meer laden' })).toBeVisible();
-
-  await test.step('scrolling to the end loads the next page by itself, until the end is announced', async () => {
-    await scrollToEndOfWall(cards);
-    await expect(page.getByRole('status', { name: 'Meer herinneringen laden' })).toBeVisible();
-    await expect(cards).toHaveCount(24);
-    expect(await cardNames(wall)).toEqual(newestFirst.slice(0, 24));
-
-    await scrollToEndOfWall(cards);
-    await expect.poll(() => asked.filter((c) => c !== null).length).toBe(2);
-    releaseLast();
-    await expect(cards).toHaveCount(30);
-    const names = await cardNames(wall);
-    expect(names).toEqual(newestFirst);
-    expect(new Set(names).size).toBe(30);
-
-    await scrollToEndOfWall(cards);
-    await expect(page.getByText('Je hebt alle herinneringen gezien.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Meer laden' })).toHaveCount(0);
-    // Each page was asked for once, and nothing after the last.
-    expect(asked.filter((c) => c !== null)).toHaveLength(2);
-    expect(new Set(asked.filter((c) => c !== null)).size).toBe(2);
-    await expect(cards).toHaveCount(30);
-  });
-
-  await test.step('the cards stand in as many columns as the screen is wide', async () => {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    if (test.info().project.name === 'phone') {
-      expect(await cardsInFirstRow(cards)).toBe(1);
-      const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
-      expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
-    } else {
-      expect(await cardsInFirstRow(cards)).toBe(3);
-      // Between the sm and lg breakpoints: two.
-      await page.setViewportSize({ width: 700, height: 800 });
-      await expect.poll(() => cardsInFirstRow(cards)).toBe(2);
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await expect.poll(() => cardsInFirstRow(cards)).toBe(3);
+test(
+  'a visitor scrolls through a long wall: newest first, a page at a time, until its end; 3 / 2 / 1 columns',
+  { tag: ['@database', '@layout'] },
+  async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const { context, owner } = await ownerBrowser(browser);
+    const { id, api } = await publicMemorial(owner, 'Gerrit');
+    // 30 memories, the newest last. A few milliseconds apart, so each has a creation time of its own.
+    for (let i = 1; i <= 30; i++) {
+      const memory = await api.addMemory(id, {
+        yearLabel: `Jaar ${1950 + i}`,
+        text: `Herinnering nummer ${i}.`,
+      });
+      expect(memory.status).toBe('published');
+      await new Promise((r) => setTimeout(r, 15));
     }
-  });
-});
+    await context.close();
+    const newestFirst = Array.from({ length: 30 }, (_, i) => `Jaar ${1950 + 30 - i}`);
+
+    // The second page answers a little late, so the visitor can see that more is on its way; the third
+    // waits until the test has looked at the second.
+    const asked: (string | null)[] = [];
+    let releaseLast!: () => void;
+    const lastReleased = new Promise<void>((r) => (releaseLast = r));
+    await page.route(WALL, async (route) => {
+      const cursor = (route.request().postDataJSON() as { cursor: string | null }).cursor;
+      asked.push(cursor);
+      const nth = asked.filter((c) => c !== null).length;
+      if (nth === 1) await new Promise((r) => setTimeout(r, 700));
+      if (nth >= 2) await lastReleased;
+      await route.continue();
+    });
+
+    // An anonymous visitor: the first page arrives with the page itself.
+    await page.goto(`/memorial/${id}`);
+    const wall = page.getByTestId('memory-wall');
+    const cards = wall.getByRole('article');
+    await expect(cards).toHaveCount(12);
+    expect(await cardNames(wall)).toEqual(newestFirst.slice(0, 12));
+    await expect(page.getByRole('button', { name: 'Meer laden' })).toBeVisible();
+
+    await test.step('scrolling to the end loads the next page by itself, until the end is announced', async () => {
+      await scrollToEndOfWall(cards);
+      await expect(page.getByRole('status', { name: 'Meer herinneringen laden' })).toBeVisible();
+      await expect(cards).toHaveCount(24);
+      expect(await cardNames(wall)).toEqual(newestFirst.slice(0, 24));
+
+      await scrollToEndOfWall(cards);
+      await expect.poll(() => asked.filter((c) => c !== null).length).toBe(2);
+      releaseLast();
+      await expect(cards).toHaveCount(30);
+      const names = await cardNames(wall);
+      expect(names).toEqual(newestFirst);
+      expect(new Set(names).size).toBe(30);
+
+      await scrollToEndOfWall(cards);
+      await expect(page.getByText('Je hebt alle herinneringen gezien.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Meer laden' })).toHaveCount(0);
+      // Each page was asked for once, and nothing after the last.
+      expect(asked.filter((c) => c !== null)).toHaveLength(2);
+      expect(new Set(asked.filter((c) => c !== null)).size).toBe(2);
+      await expect(cards).toHaveCount(30);
+    });
+
+    await test.step('the cards stand in as many columns as the screen is wide', async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      if (test.info().project.name === 'phone') {
+        expect(await cardsInFirstRow(cards)).toBe(1);
+        const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+        expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+      } else {
+        expect(await cardsInFirstRow(cards)).toBe(3);
+        // Between the sm and lg breakpoints: two.
+        await page.setViewportSize({ width: 700, height: 800 });
+        await expect.poll(() => cardsInFirstRow(cards)).toBe(2);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect.poll(() => cardsInFirstRow(cards)).toBe(3);
+      }
+    });
+  },
+);
 
 test('a freshly published page without memories: the owner is invited to share the first, a visitor told what will come', async ({
   page,

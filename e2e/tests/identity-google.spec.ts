@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectSignedIn } from '../support/identity.ts';
 
 test('sign in with Google (a local stand-in provider) from the create flow', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import {
   clickLogin,
   expectSignedIn,
@@ -11,43 +11,49 @@ import {
   storedUser,
 } from '../support/identity.ts';
 
-test('log out and log in again, with the return URL kept and a wrong password refused', async ({ page }) => {
-  const user = newUser('Lotte Smits');
-  await page.goto('/prijzen');
-  await registerFromHeader(page, user);
-  await expect(page).toHaveURL(/\/prijzen$/);
-  await expectSignedIn(page, user);
+test(
+  'log out and log in again, with the return URL kept and a wrong password refused',
+  { tag: ['@database', '@layout'] },
+  async ({ page }) => {
+    const user = newUser('Lotte Smits');
+    await page.goto('/prijzen');
+    await registerFromHeader(page, user);
+    await expect(page).toHaveURL(/\/prijzen$/);
+    await expectSignedIn(page, user);
 
-  await logOut(page, user);
-  await expect(page.getByText('Je bent uitgelogged')).toBeVisible();
-  await expect(page).toHaveURL(/\/prijzen$/);
-  await expectSignedOut(page);
-  expect(await storedUser(page)).toBeNull();
+    await logOut(page, user);
+    await expect(page.getByText('Je bent uitgelogged')).toBeVisible();
+    await expect(page).toHaveURL(/\/prijzen$/);
+    await expectSignedOut(page);
+    expect(await storedUser(page)).toBeNull();
 
-  await page.goto('/contact?onderwerp=vraag');
-  await clickLogin(page);
-  await fillLogin(page, user.email, 'dit-is-niet-het-wachtwoord');
-  await expect(page.getByRole('alert')).toHaveText('Onjuist e-mailadres of wachtwoord.');
-  await expect(page.getByLabel('E-mailadres')).toHaveValue(user.email);
-  await page.getByLabel('Wachtwoord').fill(user.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
-  await expect(page).toHaveURL(/\/contact\?onderwerp=vraag$/);
-  await expectSignedIn(page, user);
+    await page.goto('/contact?onderwerp=vraag');
+    await clickLogin(page);
+    await fillLogin(page, user.email, 'dit-is-niet-het-wachtwoord');
+    await expect(page.getByRole('alert')).toHaveText('Onjuist e-mailadres of wachtwoord.');
+    await expect(page.getByLabel('E-mailadres')).toHaveValue(user.email);
+    await page.getByLabel('Wachtwoord').fill(user.password);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\?onderwerp=vraag$/);
+    await expectSignedIn(page, user);
 
-  // A reload keeps the session (session storage) without a new login.
-  await page.reload();
-  await expectSignedIn(page, user);
-});
+    // A reload keeps the session (session storage) without a new login.
+    await page.reload();
+    await expectSignedIn(page, user);
+  },
+);
 
-test('a broken login answer shows the login error and goes home', async ({ page }) => {
+test('a broken login answer shows the login error and goes home', async ({ page, browserErrors }) => {
+  browserErrors.allow(/^Inloggen mislukt Error: No matching state found in storage/);
   await page.goto('/auth/callback?code=verzonnen&state=onbekend');
   await expect(page.getByText('Er is een fout opgetreden bij het inloggen')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 
 test('silent renewal keeps a person signed in past the access token’s expiry', async ({ page }) => {
-  test.setTimeout(180_000);
+  // The browser's clock runs as usual, and jumps ahead where the test would otherwise wait for expiry.
+  await page.clock.install();
   const user = newUser('Daan Hendriks');
   await page.goto('/mijn-paginas');
   await page.getByRole('link', { name: 'Account aanmaken' }).click();
@@ -56,12 +62,11 @@ test('silent renewal keeps a person signed in past the access token’s expiry',
 
   const first = (await storedUser(page))!;
   expect(first.expires_at - Date.now() / 1000).toBeLessThanOrEqual(71);
-  // Wait until the first access token has expired.
-  await page.waitForTimeout(Math.max(0, first.expires_at * 1000 - Date.now()) + 2000);
-
+  // Past the first access token's expiry: the client's timers fire as they would have by then.
+  await pastExpiry(page, first.expires_at);
+  await expect.poll(async () => (await storedUser(page))?.access_token).not.toBe(first.access_token);
   const now = (await storedUser(page))!;
-  expect(now.access_token).not.toBe(first.access_token);
-  expect(now.expires_at * 1000).toBeGreaterThan(Date.now());
+  expect(now.expires_at * 1000).toBeGreaterThan(await browserNow(page));
   await expectSignedIn(page, user);
   // The API still takes the renewed token: the list loads again after a reload.
   await page.reload();
@@ -88,7 +93,7 @@ test('two tabs sharing one session both stay signed in through renewals (no refr
   page,
   context,
 }) => {
-  test.setTimeout(180_000);
+  await context.clock.install();
   const user = newUser('Tessa Bos');
   await page.goto('/mijn-paginas');
   await page.getByRole('link', { name: 'Account aanmaken' }).click();
@@ -99,7 +104,8 @@ test('two tabs sharing one session both stay signed in through renewals (no refr
   await page.goto('/prijzen');
   // Right after a renewal (every 10 s here), so the copy below is not overtaken by the next one.
   const before = (await storedUser(page))!.access_token;
-  await expect.poll(async () => (await storedUser(page))?.access_token, { timeout: 30_000 }).not.toBe(before);
+  await context.clock.fastForward(11_000);
+  await expect.poll(async () => (await storedUser(page))?.access_token).not.toBe(before);
   // A tab opened from this one starts with a copy of its session storage: the same refresh token.
   const [second] = await Promise.all([
     context.waitForEvent('page'),
@@ -119,16 +125,26 @@ test('two tabs sharing one session both stay signed in through renewals (no refr
 
   // Both renew at the same moments (every 10 s here). Reusing a refresh token would revoke the session and
   // sign both tabs out; serialised renewals keep both signed in with fresh tokens.
-  await page.waitForTimeout(Math.max(0, first.expires_at * 1000 - Date.now()) + 2000);
+  await pastExpiry(page, first.expires_at);
+  for (const tab of [page, second]) {
+    await expect.poll(async () => (await storedUser(tab))?.access_token).not.toBe(first.access_token);
+  }
   expect(refused, 'no refresh was refused').toEqual([]);
   for (const tab of [page, second]) {
     await expect(tab).toHaveURL(/\/prijzen$/);
     const now = await storedUser(tab);
     expect(now, 'still signed in').not.toBeNull();
-    expect(now!.access_token).not.toBe(first.access_token);
-    expect(now!.expires_at * 1000).toBeGreaterThan(Date.now());
+    expect(now!.expires_at * 1000).toBeGreaterThan(await browserNow(tab));
     await expectSignedIn(tab, user);
     await tab.goto('/mijn-paginas');
     await expect(tab.getByText("Je hebt nog geen gedenkpagina's.")).toBeVisible();
   }
 });
+
+/** The browser's own time (its clock is installed by the test, so it may run ahead of this process's). */
+const browserNow = (page: Page) => page.evaluate(() => Date.now());
+
+/** Moves the browser's clock 2 s past an expiry (seconds since the epoch), firing the timers due by then. */
+async function pastExpiry(page: Page, expiresAt: number) {
+  await page.clock.fastForward(Math.max(0, expiresAt * 1000 - (await browserNow(page))) + 2_000);
+}

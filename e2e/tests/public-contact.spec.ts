@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../support/test.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
 /** The position of a <details> among the FAQ's questions. */
@@ -78,7 +78,10 @@ test.describe('/contact', () => {
 
   test('a message reaches the team, with a confirmation on screen; a failure keeps the input', async ({
     page,
+    browserErrors,
   }, info) => {
+    // The failure below is the server's 500, played by the test.
+    browserErrors.allow(/status of 500 \(Internal Server Error\) \(http:\/\/localhost:\d+\/core\/contact\)/);
     const marker = `bericht-${info.project.name}-${Date.now().toString(36)}`;
     await page.goto('/contact');
     await page.getByLabel(/^Naam\*?$/).fill('Jan Visser');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test.describe('create flow for a signed-out visitor', () => {
   test('/create-memorial prefills from the query and asks for a missing first name', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
@@ -14,7 +14,7 @@ function luminance(rgb: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-test.describe('landing page', () => {
+test.describe('landing page', { tag: '@layout' }, () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`renders readable in the ${theme} theme`, async ({ page }) => {
       await page

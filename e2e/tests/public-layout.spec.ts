@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { exampleMemorialIds } from '@aandenken/contract';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
-test.describe('layout', () => {
+test.describe('layout', { tag: '@layout' }, () => {
   test('a tap before the app has started is kept and repeated once the app has taken over the page', async ({
     page,
   }) => {
@@ -151,7 +151,8 @@ test.describe('layout', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
-  test('toasts: one at a time, the newest shown', async ({ page }) => {
+  test('toasts: one at a time, the newest shown', async ({ page, browserErrors }) => {
+    browserErrors.allow(/^Inloggen mislukt Error: No state in response/);
     // A callback without a sign-in to finish fails: 'Login Error', then home.
     await page.goto('/auth/callback');
     await expect(page).toHaveURL('/');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('/example shows the three example memorials as a gallery', async ({ page }) => {
   await page.goto('/example');

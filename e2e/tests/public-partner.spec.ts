@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
 test.describe('/bedrijf', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test.describe('/beslotenpagina', () => {
   test('before the script has run the form cannot be sent; a code in the link is picked up once it runs', async ({

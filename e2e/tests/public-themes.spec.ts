@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 /** Every public screen, in both themes: the theme applied, the heading there, and no serious accessibility faults. */
 const screens = [
@@ -14,7 +14,7 @@ const screens = [
 ];
 
 for (const theme of ['dark', 'light'] as const) {
-  test.describe(`${theme} theme`, () => {
+  test.describe(`${theme} theme`, { tag: '@layout' }, () => {
     test.beforeEach(async ({ context }) => {
       await context.addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
     });

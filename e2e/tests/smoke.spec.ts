@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('the built site is served with the app shell and security headers', async ({ page }) => {
   const res = await page.goto('/');
