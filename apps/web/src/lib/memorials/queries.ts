@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
+import { apiPaths, biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
 import { useApiClient } from '../api-client.ts';
 import { useViewerScope, type ViewerScope } from './scope.tsx';
 
@@ -23,7 +23,7 @@ export function useMemorial(id: string, enabled = true) {
     enabled,
     // A 404 is an answer, not a hiccup: do not ask again.
     retry: false,
-    queryFn: ({ signal }) => client.get(`/memorial/${id}`, { schema: memorialSchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.memorial(id), { schema: memorialSchema, signal }),
   });
 }
 
@@ -34,7 +34,7 @@ export function useBiography(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.biography(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(`/memorial/biography/${id}`, { schema: biographySchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.biographyOf(id), { schema: biographySchema, signal }),
   });
 }
 
@@ -45,6 +45,6 @@ export function useGallery(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.gallery(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(`/memorial-media/all/${id}`, { schema: mediaListSchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.gallery(id), { schema: mediaListSchema, signal }),
   });
 }

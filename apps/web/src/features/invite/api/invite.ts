@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
+import { apiPaths, inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 
 /** GET /core/guest-invite/invite-code/{code}: who invites to which memorial (404 when revoked or unknown). */
@@ -9,7 +9,7 @@ export function useInvitePreview(code: string) {
     queryKey: ['invite', code],
     retry: false,
     queryFn: ({ signal }) =>
-      client.get(`/guest-invite/invite-code/${encodeURIComponent(code)}`, {
+      client.get(apiPaths.inviteByCode(code), {
         schema: invitePreviewSchema,
         signal,
       }),
@@ -22,7 +22,7 @@ export function useAcceptInvite(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.post(`/guest-invite/accept/${encodeURIComponent(code)}`, undefined, {
+      client.post(apiPaths.inviteAccept(code), undefined, {
         schema: inviteAcceptedSchema,
       }),
     onSuccess: () =>

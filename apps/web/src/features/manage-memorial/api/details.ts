@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memorialSchema, type MemorialUpdate } from '@aandenken/contract';
+import { apiPaths, memorialSchema, type MemorialUpdate } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -9,7 +9,7 @@ export function useUpdateMemorial(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: Omit<MemorialUpdate, 'id'>) =>
-      client.put('/memorial', { id: memorialId, ...patch }, { schema: memorialSchema }),
+      client.put(apiPaths.memorials(), { id: memorialId, ...patch }, { schema: memorialSchema }),
     onSuccess: (memorial) => {
       queryClient.setQueryData(memorialKeys.detail('session', memorialId), memorial);
       return queryClient.invalidateQueries({ queryKey: ['memorials'] });

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { CheckCircle2, Clock } from 'lucide-react';
 import * as z from 'zod/mini';
 import {
+  apiPaths,
   MEDIA_PER_MEMORY_MAX,
   MEMORY_TEXT_MAX,
   memoryCreateSchema,
@@ -71,7 +72,7 @@ export function AddMemoryDialog({
   const close = (next: boolean) => {
     if (next) return onOpenChange(true);
     // A concept that was never published is of no use to anyone: take it away again.
-    if (conceptId && !done) void client.delete(`/memories/${conceptId}`).catch(() => {});
+    if (conceptId && !done) void client.delete(apiPaths.memory(conceptId)).catch(() => {});
     reset();
     onOpenChange(false);
   };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memorialPartOfResultSchema } from '@aandenken/contract';
+import { apiPaths, memorialPartOfResultSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 
 /** POST /core/memorial/query/partof: the signed-in user's memorials with their role. */
@@ -9,6 +9,6 @@ export function useMyMemorials(enabled: boolean) {
     queryKey: ['memorials', 'partof'],
     enabled,
     queryFn: ({ signal }) =>
-      client.post('/memorial/query/partof', { limit: 100 }, { schema: memorialPartOfResultSchema, signal }),
+      client.post(apiPaths.memorialPartOf(), { limit: 100 }, { schema: memorialPartOfResultSchema, signal }),
   });
 }
