@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 
 /** GET /core/guest-invite/invite-code/{code}: who invites to which memorial (404 when revoked or unknown). */
 export function useInvitePreview(code: string) {
@@ -27,8 +28,8 @@ export function useAcceptInvite(code: string) {
       }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['memorials'] }),
-        queryClient.removeQueries({ queryKey: ['memorial'] }),
+        queryClient.invalidateQueries({ queryKey: myMemorialsKey }),
+        queryClient.removeQueries({ queryKey: memorialKeys.root }),
       ]),
   });
 }

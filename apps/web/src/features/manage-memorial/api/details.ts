@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, memorialSchema, type MemorialUpdate } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 
 /** PUT /core/memorial: details, cover, status, visibility; the answer replaces the cached memorial. */
 export function useUpdateMemorial(memorialId: string) {
@@ -12,7 +12,7 @@ export function useUpdateMemorial(memorialId: string) {
       client.put(apiPaths.memorials(), { id: memorialId, ...patch }, { schema: memorialSchema }),
     onSuccess: (memorial) => {
       queryClient.setQueryData(memorialKeys.detail('session', memorialId), memorial);
-      return queryClient.invalidateQueries({ queryKey: ['memorials'] });
+      return queryClient.invalidateQueries({ queryKey: myMemorialsKey });
     },
   });
 }

@@ -29,11 +29,7 @@ function useGalleryCache(memorialId: string) {
     key,
     set: (items: MediaItem[]) => queryClient.setQueryData(key, { items }),
     get: () => queryClient.getQueryData<{ items: MediaItem[] }>(key)?.items ?? [],
-    refresh: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-      ]),
+    refresh: () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) }),
   };
 }
 
@@ -77,15 +73,11 @@ export function useUpdateCaption(memorialId: string) {
 export function useDeleteMedia(memorialId: string) {
   const client = useApiClient();
   const cache = useGalleryCache(memorialId);
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.delete(apiPaths.galleryItem(id), { schema: mediaDeletedSchema }),
     onSuccess: ({ id }) => {
       cache.set(cache.get().filter((i) => i.id !== id));
-      return Promise.all([
-        cache.refresh(),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-      ]);
+      return cache.refresh();
     },
   });
 }

@@ -23,12 +23,7 @@ export function useManagedMemories(memorialId: string, status: ManagedStatus) {
 
 function useRefresh(memorialId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'memories') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.wall('session', memorialId) }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) });
 }
 
 /** PUT /core/memories/status: approve ('published') or reject ('rejected'). */

@@ -41,12 +41,7 @@ export function useOpenInvites(memorialId: string) {
 
 function useRefresh(memorialId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'members') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'invites') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) });
 }
 
 /** POST /core/guest-invite/{memorialId}: a Dutch mail with the link /uitnodiging/{code}. */

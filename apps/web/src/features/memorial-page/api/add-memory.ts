@@ -49,9 +49,5 @@ export function publishMemory(client: ApiClient, id: string): Promise<Memory> {
 export function useRefreshAfterMemory(memorialId: string) {
   const queryClient = useQueryClient();
   const scope = useViewerScope();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.wall(scope, memorialId) }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail(scope, memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all(scope, memorialId) });
 }

@@ -31,10 +31,6 @@ export function useLightCandle(memorialId: string) {
   return useMutation({
     mutationFn: (input: CandleCreate) =>
       client.post(apiPaths.candleCreate(memorialId), input, { schema: candleSchema }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: memorialKeys.candles(scope, memorialId) }),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail(scope, memorialId) }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memorialKeys.all(scope, memorialId) }),
   });
 }

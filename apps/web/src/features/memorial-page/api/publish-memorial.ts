@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, memorialSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../../lib/memorials/scope.tsx';
 
 /** PUT /core/memorial { status: 'active' }: a concept becomes visible ('Publiceren'). */
@@ -14,7 +14,7 @@ export function usePublishMemorial(memorialId: string) {
       client.put(apiPaths.memorials(), { id: memorialId, status: 'active' }, { schema: memorialSchema }),
     onSuccess: (memorial) => {
       queryClient.setQueryData(memorialKeys.detail(scope, memorialId), memorial);
-      return queryClient.invalidateQueries({ queryKey: ['memorials'] });
+      return queryClient.invalidateQueries({ queryKey: myMemorialsKey });
     },
   });
 }
