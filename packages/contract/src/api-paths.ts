@@ -1,6 +1,3 @@
-/** Where the product API lives on the site's origin; every path in `apiPaths` is relative to it. */
-export const apiPrefix = '/core';
-
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? [Name, ...ParamNames<`/${Rest}`>]
   : P extends `${string}:${infer Name}`
