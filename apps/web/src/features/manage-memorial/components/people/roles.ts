@@ -1,5 +1,6 @@
 import { memberRoles, type MemberRole } from '@aandenken/contract';
 
+/** What each role may, as the invite form's role options say it. */
 export const roleDescriptions: Record<MemberRole, string> = {
   owner: 'beheert alles, ook mensen en het logboek',
   editor: 'past de pagina aan en keurt herinneringen goed',
