@@ -29,7 +29,7 @@ for (const theme of ['dark', 'light'] as const) {
         await page.evaluate(() => document.fonts.ready);
 
         const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
           .analyze();
         const serious = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -12,6 +12,7 @@
  * request and may return values for `request`.
  */
 import type { InjectOptions } from 'fastify';
+import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 import {
@@ -698,6 +699,24 @@ describe('authorization matrix', () => {
         calls.some((c) => isOutside(c) && (route === c || route.includes('*'))),
         route,
       ).toBe(true);
+  });
+
+  it("registers every /core route at a path of the contract's table (apiPaths), and every path of it", () => {
+    const table = new Set(
+      Object.values(apiPaths).map((p) => `${apiPrefix}${p.pattern}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}')),
+    );
+    // Swagger UI's pages are the documentation plugin's own.
+    const paths = new Set(
+      [...routes].map((c) => c.split(' ')[1]!).filter((p) => !p.startsWith(`${apiPrefix}/docs`)),
+    );
+    expect(
+      [...paths].filter((p) => !table.has(p)),
+      'paths missing from apiPaths',
+    ).toEqual([]);
+    expect(
+      [...table].filter((p) => !paths.has(p)),
+      'apiPaths the app does not register',
+    ).toEqual([]);
   });
 
   it('documents every call of the matrix with its schema and the same error responses', async () => {

@@ -1,5 +1,7 @@
 export * from './errors.ts';
 export * from './routes.ts';
+export * from './api-prefix.ts';
+export * from './api-paths.ts';
 export * from './constants.ts';
 export * from './access-code.ts';
 export * from './company.ts';

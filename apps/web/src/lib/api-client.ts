@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
+import { apiPrefix } from '@aandenken/contract';
 
 /** An error answer of the API (`{ code, message, fields? }`), or a request that never reached it. */
 export class ApiError extends Error {
@@ -79,7 +80,7 @@ function isErrorBody(
  */
 export function createApiClient({
   getToken,
-  baseUrl = '/core',
+  baseUrl = apiPrefix,
   fetch: fetchImpl,
 }: ApiClientOptions): ApiClient {
   const doFetch =

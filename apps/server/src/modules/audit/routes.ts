@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema, memorialIdParamSchema } from '@aandenken/contract';
+import { apiPaths, auditPageSchema, auditQuerySchema, memorialIdParamSchema } from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditService } from './service.ts';
@@ -11,7 +11,7 @@ export const auditRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = auditService(deps);
     app.get(
-      '/memorial/:memorialId/audit',
+      apiPaths.audit.pattern,
       {
         schema: {
           tags: ['audit'],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  apiPaths,
   CANDLE_RATE_LIMIT,
   candleCreateSchema,
   candleDeletedSchema,
@@ -25,7 +26,7 @@ export const candleRoutes =
     const service = candleService({ db: deps.db });
 
     app.post(
-      '/candles/:memorialId',
+      apiPaths.candleCreate.pattern,
       {
         config: {
           rateLimit: { max: CANDLE_RATE_LIMIT.max, timeWindow: `${CANDLE_RATE_LIMIT.windowMinutes} minutes` },
@@ -45,7 +46,7 @@ export const candleRoutes =
     );
 
     app.get(
-      '/candles/:id',
+      apiPaths.candle.pattern,
       {
         schema: {
           tags,
@@ -59,7 +60,7 @@ export const candleRoutes =
     );
 
     app.post(
-      '/candles/query',
+      apiPaths.candlesQuery.pattern,
       {
         schema: {
           tags,
@@ -74,7 +75,7 @@ export const candleRoutes =
     );
 
     app.delete(
-      '/candles/:id',
+      apiPaths.candle.pattern,
       {
         schema: {
           tags,

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyRequestResultSchema, companyRequestSchema, companyResponseSchema } from '@aandenken/contract';
+import {
+  apiPaths,
+  companyRequestResultSchema,
+  companyRequestSchema,
+  companyResponseSchema,
+} from '@aandenken/contract';
 import type { Deps } from '../../app.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { companyService } from './service.ts';
@@ -12,7 +17,7 @@ export const companyRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = companyService(deps);
     app.post(
-      '/companies/request',
+      apiPaths.companyRequest.pattern,
       {
         config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
         schema: {
@@ -28,7 +33,7 @@ export const companyRoutes =
       },
     );
     app.get(
-      '/companies/:id',
+      apiPaths.company.pattern,
       {
         schema: {
           tags: ['companies'],

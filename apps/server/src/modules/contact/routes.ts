@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  apiPaths,
   contactMessageSchema,
   contactResultSchema,
   contactSubjectLabels,
@@ -42,7 +43,7 @@ export const contactRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = contactService(deps);
     app.post(
-      '/contact',
+      apiPaths.contact.pattern,
       {
         config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
         schema: {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accessCodeMailSchema,
   accessCodeMailedSchema,
+  apiPaths,
   guestTokenConsumeSchema,
   guestTokenCreateSchema,
   guestTokenSchema,
@@ -30,7 +31,7 @@ export const guestRoutes =
     const accessMail = accessMailService(deps);
 
     app.post(
-      '/guest/token',
+      apiPaths.guestToken.pattern,
       {
         config: {
           rateLimit: { max: 60, timeWindow: '1 minute' },
@@ -50,7 +51,7 @@ export const guestRoutes =
     );
 
     app.post(
-      '/guest/token-consume',
+      apiPaths.guestTokenConsume.pattern,
       {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
@@ -66,7 +67,7 @@ export const guestRoutes =
     );
 
     app.post(
-      '/memorial/:id/access-code/mail',
+      apiPaths.accessCodeMail.pattern,
       {
         config: { rateLimit: { max: 50, timeWindow: '1 hour' } },
         schema: {

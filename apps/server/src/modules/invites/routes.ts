@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiPaths,
   idParamSchema,
   inviteAcceptParamSchema,
   inviteAcceptedSchema,
@@ -29,7 +30,7 @@ export const inviteRoutes =
     const service = inviteService(deps);
 
     app.post(
-      '/guest-invite/query',
+      apiPaths.invitesQuery.pattern,
       {
         schema: {
           tags,
@@ -44,7 +45,7 @@ export const inviteRoutes =
     );
 
     app.get(
-      '/guest-invite/invite-code/:inviteCode',
+      apiPaths.inviteByCode.pattern,
       {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
@@ -60,7 +61,7 @@ export const inviteRoutes =
     );
 
     app.post(
-      '/guest-invite/accept/:code',
+      apiPaths.inviteAccept.pattern,
       {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
@@ -77,7 +78,7 @@ export const inviteRoutes =
     );
 
     app.post(
-      '/guest-invite/:id/resend',
+      apiPaths.inviteResend.pattern,
       {
         config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
         schema: {
@@ -94,7 +95,7 @@ export const inviteRoutes =
     );
 
     app.post(
-      '/guest-invite/:memorialId',
+      apiPaths.inviteCreate.pattern,
       {
         config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
         schema: {
@@ -115,7 +116,7 @@ export const inviteRoutes =
     );
 
     app.get(
-      '/guest-invite/:id',
+      apiPaths.invite.pattern,
       {
         schema: {
           tags,
@@ -129,7 +130,7 @@ export const inviteRoutes =
     );
 
     app.delete(
-      '/guest-invite/:id',
+      apiPaths.invite.pattern,
       {
         schema: {
           tags,

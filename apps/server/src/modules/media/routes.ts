@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  apiPaths,
   idParamSchema,
   mediaBytesParamsSchema,
   mediaBytesQuerySchema,
@@ -78,7 +79,7 @@ export const mediaRoutes =
       const up = uploads.withTypeProvider<ZodTypeProvider>();
 
       up.post(
-        '/memorial-media',
+        apiPaths.galleryUpload.pattern,
         {
           validatorCompiler: documentOnlyBody,
           config: { rateLimit: { max: 120, timeWindow: '1 hour' } },
@@ -108,7 +109,7 @@ export const mediaRoutes =
       );
 
       up.post(
-        '/memory/medias',
+        apiPaths.memoryMediaUpload.pattern,
         {
           validatorCompiler: documentOnlyBody,
           config: { rateLimit: { max: 120, timeWindow: '1 hour' } },
@@ -139,7 +140,7 @@ export const mediaRoutes =
     });
 
     app.get(
-      '/memorial-media/:id',
+      apiPaths.galleryItem.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -155,7 +156,7 @@ export const mediaRoutes =
     );
 
     app.get(
-      '/memorial-media/all/:id',
+      apiPaths.gallery.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -171,7 +172,7 @@ export const mediaRoutes =
     );
 
     app.post(
-      '/memorial-media/query',
+      apiPaths.galleryQuery.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -185,7 +186,7 @@ export const mediaRoutes =
     );
 
     app.put(
-      '/memorial-media/reorder',
+      apiPaths.galleryReorder.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -201,7 +202,7 @@ export const mediaRoutes =
     );
 
     app.put(
-      '/memorial-media/:id',
+      apiPaths.galleryItem.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -217,7 +218,7 @@ export const mediaRoutes =
     );
 
     app.delete(
-      '/memorial-media/:id',
+      apiPaths.galleryItem.pattern,
       {
         schema: {
           tags: galleryTags,
@@ -233,7 +234,7 @@ export const mediaRoutes =
     );
 
     app.get(
-      '/memory/medias/:id',
+      apiPaths.memoryMedia.pattern,
       {
         schema: {
           tags: memoryTags,
@@ -248,7 +249,7 @@ export const mediaRoutes =
     );
 
     app.delete(
-      '/memory/medias/:id',
+      apiPaths.memoryMedia.pattern,
       {
         schema: {
           tags: memoryTags,
@@ -268,7 +269,7 @@ export const mediaRoutes =
       Params: z.infer<typeof mediaBytesParamsSchema>;
       Querystring: z.infer<typeof mediaBytesQuerySchema>;
     }>(
-      '/media/:mediaId/:variant',
+      apiPaths.mediaBytes.pattern,
       {
         schema: {
           tags: ['media'],

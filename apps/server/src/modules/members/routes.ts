@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiPaths,
   idParamSchema,
   memberQueryResultSchema,
   memberQuerySchema,
@@ -24,7 +25,7 @@ export const memberRoutes =
     const service = memberService(deps);
 
     app.post(
-      '/memorial/users/query',
+      apiPaths.membersQuery.pattern,
       {
         schema: {
           tags,
@@ -39,7 +40,7 @@ export const memberRoutes =
     );
 
     app.get(
-      '/memorial/users/self/role/:memorialId',
+      apiPaths.memberSelfRole.pattern,
       {
         schema: {
           tags,
@@ -55,7 +56,7 @@ export const memberRoutes =
     );
 
     app.put(
-      '/memorial/users/role',
+      apiPaths.memberRole.pattern,
       {
         schema: {
           tags,
@@ -71,7 +72,7 @@ export const memberRoutes =
     );
 
     app.get(
-      '/memorial/users/:id',
+      apiPaths.member.pattern,
       {
         schema: {
           tags,
@@ -86,7 +87,7 @@ export const memberRoutes =
     );
 
     app.delete(
-      '/memorial/users/:id',
+      apiPaths.member.pattern,
       {
         schema: {
           tags,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accessCodeRegeneratedSchema,
+  apiPaths,
   biographySchema,
   biographyUpdateSchema,
   idParamSchema,
@@ -31,7 +32,7 @@ export const memorialRoutes =
     const service = memorialService(deps);
 
     app.post(
-      '/memorial/concept',
+      apiPaths.memorialConcept.pattern,
       {
         config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
         schema: {
@@ -58,7 +59,7 @@ export const memorialRoutes =
     );
 
     app.post(
-      '/memorial/query',
+      apiPaths.memorialQuery.pattern,
       {
         schema: {
           tags,
@@ -72,7 +73,7 @@ export const memorialRoutes =
     );
 
     app.post(
-      '/memorial/query/partof',
+      apiPaths.memorialPartOf.pattern,
       {
         schema: {
           tags,
@@ -88,7 +89,7 @@ export const memorialRoutes =
     );
 
     app.get(
-      '/memorial/biography/:memorialId',
+      apiPaths.biographyOf.pattern,
       {
         schema: {
           tags,
@@ -102,7 +103,7 @@ export const memorialRoutes =
     );
 
     app.put(
-      '/memorial/biography',
+      apiPaths.biography.pattern,
       {
         schema: {
           tags,
@@ -118,7 +119,7 @@ export const memorialRoutes =
     );
 
     app.put(
-      '/memorial',
+      apiPaths.memorials.pattern,
       {
         schema: {
           tags,
@@ -134,7 +135,7 @@ export const memorialRoutes =
     );
 
     app.post(
-      '/memorial/:id/access-code/regenerate',
+      apiPaths.accessCodeRegenerate.pattern,
       {
         config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
         schema: {
@@ -150,7 +151,7 @@ export const memorialRoutes =
     );
 
     app.get(
-      '/memorial/:id',
+      apiPaths.memorial.pattern,
       {
         schema: {
           tags,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  apiPaths,
   idParamSchema,
   memoryCreateSchema,
   memoryDeletedSchema,
@@ -35,7 +36,7 @@ export const memoryRoutes =
     });
 
     app.post(
-      '/memories/concept',
+      apiPaths.memoryConcept.pattern,
       {
         config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
         schema: {
@@ -53,7 +54,7 @@ export const memoryRoutes =
     );
 
     app.put(
-      '/memories',
+      apiPaths.memories.pattern,
       {
         schema: {
           tags,
@@ -69,7 +70,7 @@ export const memoryRoutes =
     );
 
     app.post(
-      '/memories/publish',
+      apiPaths.memoryPublish.pattern,
       {
         schema: {
           tags,
@@ -85,7 +86,7 @@ export const memoryRoutes =
     );
 
     app.put(
-      '/memories/status',
+      apiPaths.memoryStatus.pattern,
       {
         schema: {
           tags,
@@ -101,7 +102,7 @@ export const memoryRoutes =
     );
 
     app.put(
-      '/memories/privacy',
+      apiPaths.memoryPrivacy.pattern,
       {
         schema: {
           tags,
@@ -117,7 +118,7 @@ export const memoryRoutes =
     );
 
     app.delete(
-      '/memories/:id',
+      apiPaths.memory.pattern,
       {
         schema: {
           tags,
@@ -133,7 +134,7 @@ export const memoryRoutes =
     );
 
     app.get(
-      '/memories/:id',
+      apiPaths.memory.pattern,
       {
         schema: {
           tags,
@@ -149,7 +150,7 @@ export const memoryRoutes =
     );
 
     app.post(
-      '/memories/query-memorial',
+      apiPaths.memoryWall.pattern,
       {
         serializerCompiler: plainJsonSerializer,
         schema: {
@@ -176,7 +177,7 @@ export const memoryRoutes =
     );
 
     app.post(
-      '/memories/query-manage',
+      apiPaths.memoryManageQuery.pattern,
       {
         schema: {
           tags,
@@ -192,7 +193,7 @@ export const memoryRoutes =
     );
 
     app.post(
-      '/memories/query-own',
+      apiPaths.memoryOwnQuery.pattern,
       {
         schema: {
           tags,
@@ -208,7 +209,7 @@ export const memoryRoutes =
     );
 
     app.post(
-      '/memories/:id/love',
+      apiPaths.memoryLove.pattern,
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
@@ -225,7 +226,7 @@ export const memoryRoutes =
     );
 
     app.delete(
-      '/memories/:id/love',
+      apiPaths.memoryLove.pattern,
       {
         schema: {
           tags,

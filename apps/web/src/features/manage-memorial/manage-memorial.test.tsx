@@ -3,7 +3,7 @@ import { normaliseLink } from './components/rich-text-editor.tsx';
 import { cardTarget } from './card-page.tsx';
 import { actionLabel, detailLine } from './tabs/audit-tab.tsx';
 import { detailsFormSchema } from './tabs/details-tab.tsx';
-import { assignableRoles } from './tabs/people-tab.tsx';
+import { assignableRoles } from './components/people/roles.ts';
 import { groupCode } from './tabs/privacy-tab.tsx';
 
 describe('biography links', () => {

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { storeGuestToken } from '../../lib/guest-token.ts';
 import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
-import { useMemorial } from '../../lib/memorials/queries.ts';
+import { memorialKeys, useMemorial } from '../../lib/memorials/queries.ts';
 import { GuestScope } from '../../lib/memorials/scope.tsx';
 import { linkTokenFromHash, useConsumeLink } from './api/consume-link.ts';
 import { LoadError } from './components/load-error.tsx';
@@ -42,7 +42,7 @@ export default function MemorialPage() {
     consume.mutate(linkToken, {
       onSuccess: (guest) => {
         storeGuestToken(guest.token);
-        queryClient.removeQueries({ queryKey: ['memorial'] });
+        queryClient.removeQueries({ queryKey: memorialKeys.root });
         void navigate({ pathname: routes.memorial(guest.memorialId), hash: '' }, { replace: true });
       },
     });

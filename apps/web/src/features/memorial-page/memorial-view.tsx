@@ -12,25 +12,12 @@ import { MemorialHero } from './components/memorial-hero.tsx';
 import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { StatusBanners } from './components/status-banners.tsx';
 import { MemoryWall } from './components/memory-wall.tsx';
+import type { Viewer } from './viewer.ts';
 
 // The dialog with its form, upload and validation code loads when it is first opened.
 const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
 );
-
-/** Who is looking, as far as the page needs to know. */
-export interface Viewer {
-  /** Owner or editor: sees 'Beheren'. */
-  canManage: boolean;
-  /** Members from contributor up, and guests (members or with a guest token). */
-  canAddMemory: boolean;
-  /** Members and guests; not anonymous visitors of a public page. */
-  canLove: boolean;
-  /** Visiting with the access code's guest token: must give a name with a memory. */
-  isGuestVisit: boolean;
-  /** Name to prefill (the account's, or the invitation's). */
-  defaultName: string;
-}
 
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();

@@ -1,6 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import {
+  apiPaths,
+  apiPrefix,
   biographySchema,
   candlePageSchema,
   mediaListSchema,
@@ -32,28 +34,28 @@ export function memorialPageRequests(id: string): MemorialPageRequest[] {
     {
       key: memorialKeys.detail('session', id),
       method: 'GET',
-      url: `/core/memorial/${id}`,
+      url: `${apiPrefix}${apiPaths.memorial(id)}`,
       infinite: false,
       schema: memorialSchema,
     },
     {
       key: memorialKeys.gallery('session', id),
       method: 'GET',
-      url: `/core/memorial-media/all/${id}`,
+      url: `${apiPrefix}${apiPaths.gallery(id)}`,
       infinite: false,
       schema: mediaListSchema,
     },
     {
       key: memorialKeys.biography('session', id),
       method: 'GET',
-      url: `/core/memorial/biography/${id}`,
+      url: `${apiPrefix}${apiPaths.biographyOf(id)}`,
       infinite: false,
       schema: biographySchema,
     },
     {
       key: memorialKeys.wall('session', id),
       method: 'POST',
-      url: '/core/memories/query-memorial',
+      url: `${apiPrefix}${apiPaths.memoryWall()}`,
       body: { memorialId: id, limit: WALL_PAGE_SIZE, cursor: null },
       infinite: true,
       schema: memoryPageSchema,
@@ -61,7 +63,7 @@ export function memorialPageRequests(id: string): MemorialPageRequest[] {
     {
       key: memorialKeys.candles('session', id),
       method: 'POST',
-      url: '/core/candles/query',
+      url: `${apiPrefix}${apiPaths.candlesQuery()}`,
       body: { memorialId: id, limit: CANDLES_PAGE_SIZE, cursor: null },
       infinite: true,
       schema: candlePageSchema,

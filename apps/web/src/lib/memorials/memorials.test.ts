@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGuestToken } from './guest-access.ts';
 import { initialsOf, lifeDescription, lifePlaces, lifeYears } from './life.ts';
+import { memorialKeys } from './queries.ts';
 import { formatBytes, formatRelative } from './time.ts';
 
 /** base64url of UTF-8 JSON, as a JWT has it. */
@@ -80,5 +81,22 @@ describe('time and size', () => {
   it('writes file sizes', () => {
     expect(formatBytes(2.4 * 1024 * 1024)).toBe('2,4 MB');
     expect(formatBytes(840 * 1024)).toBe('840 kB');
+  });
+});
+
+describe('memorialKeys', () => {
+  it('starts every key of a memorial with its root, so invalidating the root reaches them all', () => {
+    const root = memorialKeys.all('guest', 'm1');
+    expect(root.slice(0, memorialKeys.root.length)).toEqual([...memorialKeys.root]);
+    for (const key of [
+      memorialKeys.detail('guest', 'm1'),
+      memorialKeys.biography('guest', 'm1'),
+      memorialKeys.gallery('guest', 'm1'),
+      memorialKeys.wall('guest', 'm1'),
+      memorialKeys.candles('guest', 'm1'),
+      memorialKeys.manage('guest', 'm1', 'members'),
+    ])
+      expect(key.slice(0, root.length)).toEqual([...root]);
+    expect(memorialKeys.all('session', 'm1')).not.toEqual(root);
   });
 });

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
+import { apiPaths, biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
 import { useApiClient } from '../api-client.ts';
 import { useViewerScope, type ViewerScope } from './scope.tsx';
 
-/** Query keys of one memorial; everything of a memorial starts with `memorialKeys.all(scope, id)`. */
+/**
+ * Query keys of one memorial; everything of a memorial starts with `memorialKeys.all(scope, id)`, so a
+ * change invalidates that root and nothing it shows is forgotten.
+ */
 export const memorialKeys = {
+  /** Every memorial, in every scope (a new session or guest token sees them anew). */
+  root: ['memorial'] as const,
   all: (scope: ViewerScope, id: string) => ['memorial', scope, id] as const,
   detail: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'detail'] as const,
   biography: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'biography'] as const,
@@ -13,6 +18,9 @@ export const memorialKeys = {
   candles: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'candles'] as const,
   manage: (scope: ViewerScope, id: string, part: string) => ['memorial', scope, id, 'manage', part] as const,
 };
+
+/** The signed-in user's memorials with their role ('Mijn Pagina's'). */
+export const myMemorialsKey = ['memorials', 'partof'] as const;
 
 /** GET /core/memorial/{id}: what the caller may see, with their role. */
 export function useMemorial(id: string, enabled = true) {
@@ -23,7 +31,7 @@ export function useMemorial(id: string, enabled = true) {
     enabled,
     // A 404 is an answer, not a hiccup: do not ask again.
     retry: false,
-    queryFn: ({ signal }) => client.get(`/memorial/${id}`, { schema: memorialSchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.memorial(id), { schema: memorialSchema, signal }),
   });
 }
 
@@ -34,7 +42,7 @@ export function useBiography(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.biography(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(`/memorial/biography/${id}`, { schema: biographySchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.biographyOf(id), { schema: biographySchema, signal }),
   });
 }
 
@@ -45,6 +53,6 @@ export function useGallery(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.gallery(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(`/memorial-media/all/${id}`, { schema: mediaListSchema, signal }),
+    queryFn: ({ signal }) => client.get(apiPaths.gallery(id), { schema: mediaListSchema, signal }),
   });
 }

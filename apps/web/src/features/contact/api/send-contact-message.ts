@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { contactResultSchema, type ContactMessage } from '@aandenken/contract';
+import { apiPaths, contactResultSchema, type ContactMessage } from '@aandenken/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
 
 /** POST /core/contact */
 export function sendContactMessage(client: ApiClient, message: ContactMessage) {
-  return client.post('/contact', message, { schema: contactResultSchema });
+  return client.post(apiPaths.contact(), message, { schema: contactResultSchema });
 }
 
 export function useSendContactMessage() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { memorialConceptResultSchema, type DeceasedNames } from '@aandenken/contract';
+import { apiPaths, memorialConceptResultSchema, type DeceasedNames } from '@aandenken/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
 
 /**
@@ -7,7 +7,7 @@ import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
  * lost answer) return the same page instead of a second one.
  */
 export function createMemorialConcept(client: ApiClient, names: DeceasedNames, idempotencyKey: string) {
-  return client.post('/memorial/concept', names, {
+  return client.post(apiPaths.memorialConcept(), names, {
     schema: memorialConceptResultSchema,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

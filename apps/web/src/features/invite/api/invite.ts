@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
+import { apiPaths, inviteAcceptedSchema, invitePreviewSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 
 /** GET /core/guest-invite/invite-code/{code}: who invites to which memorial (404 when revoked or unknown). */
 export function useInvitePreview(code: string) {
@@ -9,7 +10,7 @@ export function useInvitePreview(code: string) {
     queryKey: ['invite', code],
     retry: false,
     queryFn: ({ signal }) =>
-      client.get(`/guest-invite/invite-code/${encodeURIComponent(code)}`, {
+      client.get(apiPaths.inviteByCode(code), {
         schema: invitePreviewSchema,
         signal,
       }),
@@ -22,13 +23,13 @@ export function useAcceptInvite(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.post(`/guest-invite/accept/${encodeURIComponent(code)}`, undefined, {
+      client.post(apiPaths.inviteAccept(code), undefined, {
         schema: inviteAcceptedSchema,
       }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['memorials'] }),
-        queryClient.removeQueries({ queryKey: ['memorial'] }),
+        queryClient.invalidateQueries({ queryKey: myMemorialsKey }),
+        queryClient.removeQueries({ queryKey: memorialKeys.root }),
       ]),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { auditPageSchema } from '@aandenken/contract';
+import { apiPaths, auditPageSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -11,7 +11,7 @@ export function useAuditLog(memorialId: string) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: '30', ...(pageParam ? { cursor: pageParam } : {}) });
-      return client.get(`/memorial/${memorialId}/audit?${query}`, { schema: auditPageSchema, signal });
+      return client.get(`${apiPaths.audit(memorialId)}?${query}`, { schema: auditPageSchema, signal });
     },
     getNextPageParam: (last) => last.nextCursor,
   });

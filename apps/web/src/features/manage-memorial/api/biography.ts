@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { biographySchema } from '@aandenken/contract';
+import { apiPaths, biographySchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -9,7 +9,7 @@ export function useSaveBiography(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (html: string) =>
-      client.put('/memorial/biography', { memorialId, html }, { schema: biographySchema }),
+      client.put(apiPaths.biography(), { memorialId, html }, { schema: biographySchema }),
     onSuccess: (bio) => queryClient.setQueryData(memorialKeys.biography('session', memorialId), bio),
   });
 }

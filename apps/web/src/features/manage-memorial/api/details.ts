@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memorialSchema, type MemorialUpdate } from '@aandenken/contract';
+import { apiPaths, memorialSchema, type MemorialUpdate } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 
 /** PUT /core/memorial: details, cover, status, visibility; the answer replaces the cached memorial. */
 export function useUpdateMemorial(memorialId: string) {
@@ -9,10 +9,10 @@ export function useUpdateMemorial(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: Omit<MemorialUpdate, 'id'>) =>
-      client.put('/memorial', { id: memorialId, ...patch }, { schema: memorialSchema }),
+      client.put(apiPaths.memorials(), { id: memorialId, ...patch }, { schema: memorialSchema }),
     onSuccess: (memorial) => {
       queryClient.setQueryData(memorialKeys.detail('session', memorialId), memorial);
-      return queryClient.invalidateQueries({ queryKey: ['memorials'] });
+      return queryClient.invalidateQueries({ queryKey: myMemorialsKey });
     },
   });
 }

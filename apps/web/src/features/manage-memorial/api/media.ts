@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mediaDeletedSchema, mediaItemSchema, mediaListSchema, type MediaItem } from '@aandenken/contract';
+import {
+  apiPaths,
+  mediaDeletedSchema,
+  mediaItemSchema,
+  mediaListSchema,
+  type MediaItem,
+} from '@aandenken/contract';
 import { useApiClient, type ApiClient, type UploadProgress } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -13,7 +19,7 @@ export function uploadGalleryItem(
   const form = new FormData();
   form.append('memorialId', memorialId);
   form.append('media', file, file.name);
-  return client.upload('/memorial-media', form, { schema: mediaItemSchema, onProgress });
+  return client.upload(apiPaths.galleryUpload(), form, { schema: mediaItemSchema, onProgress });
 }
 
 function useGalleryCache(memorialId: string) {
@@ -23,11 +29,7 @@ function useGalleryCache(memorialId: string) {
     key,
     set: (items: MediaItem[]) => queryClient.setQueryData(key, { items }),
     get: () => queryClient.getQueryData<{ items: MediaItem[] }>(key)?.items ?? [],
-    refresh: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-      ]),
+    refresh: () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) }),
   };
 }
 
@@ -42,7 +44,7 @@ export function useReorderGallery(memorialId: string) {
   return useMutation({
     mutationFn: (items: MediaItem[]) =>
       client.put(
-        '/memorial-media/reorder',
+        apiPaths.galleryReorder(),
         { memorialId, orderedIds: items.map((i) => i.id) },
         { schema: mediaListSchema },
       ),
@@ -62,7 +64,7 @@ export function useUpdateCaption(memorialId: string) {
   const cache = useGalleryCache(memorialId);
   return useMutation({
     mutationFn: ({ id, caption }: { id: string; caption: string }) =>
-      client.put(`/memorial-media/${id}`, { caption }, { schema: mediaItemSchema }),
+      client.put(apiPaths.galleryItem(id), { caption }, { schema: mediaItemSchema }),
     onSuccess: (item) => cache.set(cache.get().map((i) => (i.id === item.id ? item : i))),
   });
 }
@@ -71,15 +73,11 @@ export function useUpdateCaption(memorialId: string) {
 export function useDeleteMedia(memorialId: string) {
   const client = useApiClient();
   const cache = useGalleryCache(memorialId);
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => client.delete(`/memorial-media/${id}`, { schema: mediaDeletedSchema }),
+    mutationFn: (id: string) => client.delete(apiPaths.galleryItem(id), { schema: mediaDeletedSchema }),
     onSuccess: ({ id }) => {
       cache.set(cache.get().filter((i) => i.id !== id));
-      return Promise.all([
-        cache.refresh(),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-      ]);
+      return cache.refresh();
     },
   });
 }

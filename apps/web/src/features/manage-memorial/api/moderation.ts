@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { memoryDeletedSchema, memoryManagePageSchema, memorySchema } from '@aandenken/contract';
+import { apiPaths, memoryDeletedSchema, memoryManagePageSchema, memorySchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -13,7 +13,7 @@ export function useManagedMemories(memorialId: string, status: ManagedStatus) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       client.post(
-        '/memories/query-manage',
+        apiPaths.memoryManageQuery(),
         { memorialId, status, limit: 20, cursor: pageParam },
         { schema: memoryManagePageSchema, signal },
       ),
@@ -23,12 +23,7 @@ export function useManagedMemories(memorialId: string, status: ManagedStatus) {
 
 function useRefresh(memorialId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'memories') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.wall('session', memorialId) }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) });
 }
 
 /** PUT /core/memories/status: approve ('published') or reject ('rejected'). */
@@ -37,7 +32,7 @@ export function useModerateMemory(memorialId: string) {
   const refresh = useRefresh(memorialId);
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'published' | 'rejected' }) =>
-      client.put('/memories/status', { id, status }, { schema: memorySchema }),
+      client.put(apiPaths.memoryStatus(), { id, status }, { schema: memorySchema }),
     onSuccess: refresh,
   });
 }
@@ -48,7 +43,7 @@ export function useSetMembersOnly(memorialId: string) {
   const refresh = useRefresh(memorialId);
   return useMutation({
     mutationFn: ({ id, membersOnly }: { id: string; membersOnly: boolean }) =>
-      client.put('/memories/privacy', { id, membersOnly }, { schema: memorySchema }),
+      client.put(apiPaths.memoryPrivacy(), { id, membersOnly }, { schema: memorySchema }),
     onSuccess: refresh,
   });
 }
@@ -58,7 +53,7 @@ export function useDeleteMemory(memorialId: string) {
   const client = useApiClient();
   const refresh = useRefresh(memorialId);
   return useMutation({
-    mutationFn: (id: string) => client.delete(`/memories/${id}`, { schema: memoryDeletedSchema }),
+    mutationFn: (id: string) => client.delete(apiPaths.memory(id), { schema: memoryDeletedSchema }),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   inviteQueryResultSchema,
   inviteSentSchema,
   memberQueryResultSchema,
@@ -17,7 +18,7 @@ export function useMembers(memorialId: string) {
     queryKey: memorialKeys.manage('session', memorialId, 'members'),
     queryFn: ({ signal }) =>
       client.post(
-        '/memorial/users/query',
+        apiPaths.membersQuery(),
         { memorialId, limit: 100 },
         { schema: memberQueryResultSchema, signal },
       ),
@@ -31,7 +32,7 @@ export function useOpenInvites(memorialId: string) {
     queryKey: memorialKeys.manage('session', memorialId, 'invites'),
     queryFn: ({ signal }) =>
       client.post(
-        '/guest-invite/query',
+        apiPaths.invitesQuery(),
         { memorialId, status: 'pending', limit: 100 },
         { schema: inviteQueryResultSchema, signal },
       ),
@@ -40,12 +41,7 @@ export function useOpenInvites(memorialId: string) {
 
 function useRefresh(memorialId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'members') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.manage('session', memorialId, 'invites') }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail('session', memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all('session', memorialId) });
 }
 
 /** POST /core/guest-invite/{memorialId}: a Dutch mail with the link /uitnodiging/{code}. */
@@ -54,7 +50,7 @@ export function useInvite(memorialId: string) {
   const refresh = useRefresh(memorialId);
   return useMutation({
     mutationFn: (input: InviteCreate) =>
-      client.post(`/guest-invite/${memorialId}`, input, { schema: inviteSentSchema }),
+      client.post(apiPaths.inviteCreate(memorialId), input, { schema: inviteSentSchema }),
     onSuccess: refresh,
   });
 }
@@ -65,7 +61,7 @@ export function useResendInvite(memorialId: string) {
   const refresh = useRefresh(memorialId);
   return useMutation({
     mutationFn: (id: string) =>
-      client.post(`/guest-invite/${id}/resend`, undefined, { schema: inviteSentSchema }),
+      client.post(apiPaths.inviteResend(id), undefined, { schema: inviteSentSchema }),
     onSuccess: refresh,
   });
 }
@@ -75,7 +71,7 @@ export function useRevokeInvite(memorialId: string) {
   const client = useApiClient();
   const refresh = useRefresh(memorialId);
   return useMutation({
-    mutationFn: (id: string) => client.delete(`/guest-invite/${id}`),
+    mutationFn: (id: string) => client.delete(apiPaths.invite(id)),
     onSuccess: refresh,
   });
 }
@@ -86,7 +82,7 @@ export function useSetRole(memorialId: string) {
   const refresh = useRefresh(memorialId);
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: MemberRole }) =>
-      client.put('/memorial/users/role', { memberId, role }, { schema: memberSchema }),
+      client.put(apiPaths.memberRole(), { memberId, role }, { schema: memberSchema }),
     onSuccess: refresh,
   });
 }
@@ -96,7 +92,7 @@ export function useRemoveMember(memorialId: string) {
   const client = useApiClient();
   const refresh = useRefresh(memorialId);
   return useMutation({
-    mutationFn: (memberId: string) => client.delete(`/memorial/users/${memberId}`),
+    mutationFn: (memberId: string) => client.delete(apiPaths.member(memberId)),
     onSuccess: refresh,
   });
 }

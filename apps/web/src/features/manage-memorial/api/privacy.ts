@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accessCodeMailedSchema, accessCodeRegeneratedSchema, type Memorial } from '@aandenken/contract';
+import {
+  accessCodeMailedSchema,
+  accessCodeRegeneratedSchema,
+  apiPaths,
+  type Memorial,
+} from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
@@ -9,7 +14,7 @@ export function useRegenerateCode(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.post(`/memorial/${memorialId}/access-code/regenerate`, undefined, {
+      client.post(apiPaths.accessCodeRegenerate(memorialId), undefined, {
         schema: accessCodeRegeneratedSchema,
       }),
     onSuccess: (result) =>
@@ -25,6 +30,6 @@ export function useMailCode(memorialId: string) {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: { email: string; name?: string | null }) =>
-      client.post(`/memorial/${memorialId}/access-code/mail`, input, { schema: accessCodeMailedSchema }),
+      client.post(apiPaths.accessCodeMail(memorialId), input, { schema: accessCodeMailedSchema }),
   });
 }

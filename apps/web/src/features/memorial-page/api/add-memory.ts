@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   mediaItemSchema,
   memorySchema,
   type MemoryCreate,
@@ -15,7 +16,7 @@ import { useViewerScope } from '../../../lib/memorials/scope.tsx';
  * publishing it ('published', or 'pending' until the family approves a guest's memory).
  */
 export function createMemoryConcept(client: ApiClient, input: MemoryCreate): Promise<Memory> {
-  return client.post('/memories/concept', input, { schema: memorySchema });
+  return client.post(apiPaths.memoryConcept(), input, { schema: memorySchema });
 }
 
 export function updateMemoryConcept(
@@ -23,7 +24,7 @@ export function updateMemoryConcept(
   id: string,
   input: { yearLabel: string; text: string },
 ): Promise<Memory> {
-  return client.put('/memories', { id, ...input }, { schema: memorySchema });
+  return client.put(apiPaths.memories(), { id, ...input }, { schema: memorySchema });
 }
 
 export function uploadMemoryPhoto(
@@ -37,20 +38,16 @@ export function uploadMemoryPhoto(
   // The server reads the text fields before the file.
   form.append('memoryId', memoryId);
   form.append('media', file, file.name);
-  return client.upload('/memory/medias', form, { schema: mediaItemSchema, onProgress, signal });
+  return client.upload(apiPaths.memoryMediaUpload(), form, { schema: mediaItemSchema, onProgress, signal });
 }
 
 export function publishMemory(client: ApiClient, id: string): Promise<Memory> {
-  return client.post('/memories/publish', { id }, { schema: memorySchema });
+  return client.post(apiPaths.memoryPublish(), { id }, { schema: memorySchema });
 }
 
 /** After a memory was added: the wall, the counters and one's own list. */
 export function useRefreshAfterMemory(memorialId: string) {
   const queryClient = useQueryClient();
   const scope = useViewerScope();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: memorialKeys.wall(scope, memorialId) }),
-      queryClient.invalidateQueries({ queryKey: memorialKeys.detail(scope, memorialId) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: memorialKeys.all(scope, memorialId) });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { candlePageSchema, candleSchema, type CandleCreate } from '@aandenken/contract';
+import { apiPaths, candlePageSchema, candleSchema, type CandleCreate } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../../lib/memorials/scope.tsx';
@@ -15,7 +15,7 @@ export function useCandles(memorialId: string) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       client.post(
-        '/candles/query',
+        apiPaths.candlesQuery(),
         { memorialId, limit: CANDLES_PAGE_SIZE, cursor: pageParam },
         { schema: candlePageSchema, signal },
       ),
@@ -30,11 +30,7 @@ export function useLightCandle(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CandleCreate) =>
-      client.post(`/candles/${memorialId}`, input, { schema: candleSchema }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: memorialKeys.candles(scope, memorialId) }),
-        queryClient.invalidateQueries({ queryKey: memorialKeys.detail(scope, memorialId) }),
-      ]),
+      client.post(apiPaths.candleCreate(memorialId), input, { schema: candleSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memorialKeys.all(scope, memorialId) }),
   });
 }

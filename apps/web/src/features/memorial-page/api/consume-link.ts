@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { guestTokenSchema } from '@aandenken/contract';
+import { apiPaths, guestTokenSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 
 /** The one-time link of an access mail: `/memorial/{id}#gasttoken=…`. */
@@ -13,6 +13,6 @@ export function useConsumeLink() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (token: string) =>
-      client.post('/guest/token-consume', { token }, { schema: guestTokenSchema }),
+      client.post(apiPaths.guestTokenConsume(), { token }, { schema: guestTokenSchema }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memorialSchema } from '@aandenken/contract';
+import { apiPaths, memorialSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { memorialKeys, myMemorialsKey } from '../../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../../lib/memorials/scope.tsx';
 
 /** PUT /core/memorial { status: 'active' }: a concept becomes visible ('Publiceren'). */
@@ -11,10 +11,10 @@ export function usePublishMemorial(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.put('/memorial', { id: memorialId, status: 'active' }, { schema: memorialSchema }),
+      client.put(apiPaths.memorials(), { id: memorialId, status: 'active' }, { schema: memorialSchema }),
     onSuccess: (memorial) => {
       queryClient.setQueryData(memorialKeys.detail(scope, memorialId), memorial);
-      return queryClient.invalidateQueries({ queryKey: ['memorials'] });
+      return queryClient.invalidateQueries({ queryKey: myMemorialsKey });
     },
   });
 }

@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { memoryLoveResultSchema, memoryPageSchema, type Memory } from '@aandenken/contract';
+import { apiPaths, memoryLoveResultSchema, memoryPageSchema, type Memory } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { memorialKeys } from '../../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../../lib/memorials/scope.tsx';
@@ -22,7 +22,7 @@ export function useWall(memorialId: string) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       client.post(
-        '/memories/query-memorial',
+        apiPaths.memoryWall(),
         { memorialId, limit: WALL_PAGE_SIZE, cursor: pageParam },
         { schema: memoryPageSchema, signal },
       ),
@@ -38,7 +38,7 @@ export function useOwnMemories(memorialId: string, enabled: boolean) {
     queryKey: [...memorialKeys.wall(scope, memorialId), 'own'],
     enabled,
     queryFn: ({ signal }) =>
-      client.post('/memories/query-own', { memorialId, limit: 50 }, { schema: memoryPageSchema, signal }),
+      client.post(apiPaths.memoryOwnQuery(), { memorialId, limit: 50 }, { schema: memoryPageSchema, signal }),
   });
 }
 
@@ -60,8 +60,8 @@ export function useToggleLove(memorialId: string) {
   return useMutation({
     mutationFn: ({ id, loved }: { id: string; loved: boolean }) =>
       loved
-        ? client.post(`/memories/${id}/love`, undefined, { schema: memoryLoveResultSchema })
-        : client.delete(`/memories/${id}/love`, { schema: memoryLoveResultSchema }),
+        ? client.post(apiPaths.memoryLove(id), undefined, { schema: memoryLoveResultSchema })
+        : client.delete(apiPaths.memoryLove(id), { schema: memoryLoveResultSchema }),
     onMutate: async ({ id, loved }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<InfiniteData<WallPage>>(key);

@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CheckCircle2, Clock } from 'lucide-react';
 import * as z from 'zod/mini';
 import {
+  apiPaths,
   MEDIA_PER_MEMORY_MAX,
   MEMORY_TEXT_MAX,
   memoryCreateSchema,
   type Memorial,
   type Memory,
 } from '@aandenken/contract';
-import { pickFiles, type PickedFile } from '../../../components/memorial/file-checks.ts';
+import { pickFiles } from '../../../components/memorial/file-checks.ts';
 import { FileDropZone, UploadList } from '../../../components/memorial/upload-list.tsx';
+import { useUploadQueue } from '../../../components/memorial/use-upload-queue.ts';
 import { Form, FormError, TextareaField, TextField } from '../../../components/form/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -24,7 +26,7 @@ import {
   uploadMemoryPhoto,
   useRefreshAfterMemory,
 } from '../api/add-memory.ts';
-import type { Viewer } from '../memorial-view.tsx';
+import type { Viewer } from '../viewer.ts';
 
 const memberSchema = z.pick(memoryCreateSchema, { yearLabel: true, text: true, membersOnly: true });
 // zod/mini has no .unwrap(): the optional's inner schema is its def.innerType.
@@ -48,21 +50,14 @@ export function AddMemoryDialog({
 }) {
   const client = useApiClient();
   const refresh = useRefreshAfterMemory(memorial.id);
-  const [files, setFiles] = useState<PickedFile[]>([]);
+  const queue = useUploadQueue();
   const [problems, setProblems] = useState<string[]>([]);
   const [conceptId, setConceptId] = useState<string | null>(null);
   const [done, setDone] = useState<Memory | null>(null);
-  const filesRef = useRef(files);
-  useEffect(() => {
-    filesRef.current = files;
-  });
   const schema = viewer.isGuestVisit ? guestSchema : memberSchema;
 
-  useEffect(() => () => filesRef.current.forEach((f) => URL.revokeObjectURL(f.preview)), []);
-
   const reset = () => {
-    files.forEach((f) => URL.revokeObjectURL(f.preview));
-    setFiles([]);
+    queue.clear();
     setProblems([]);
     setConceptId(null);
     setDone(null);
@@ -71,13 +66,10 @@ export function AddMemoryDialog({
   const close = (next: boolean) => {
     if (next) return onOpenChange(true);
     // A concept that was never published is of no use to anyone: take it away again.
-    if (conceptId && !done) void client.delete(`/memories/${conceptId}`).catch(() => {});
+    if (conceptId && !done) void client.delete(apiPaths.memory(conceptId)).catch(() => {});
     reset();
     onOpenChange(false);
   };
-
-  const patchFile = (key: string, patch: Partial<PickedFile>) =>
-    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
 
   const submit = async (values: Values) => {
     let id = conceptId;
@@ -95,21 +87,10 @@ export function AddMemoryDialog({
       await updateMemoryConcept(client, id, { yearLabel: values.yearLabel, text: values.text });
     }
 
-    let failed = 0;
-    for (const f of filesRef.current.filter((x) => x.status !== 'done')) {
-      patchFile(f.key, { status: 'uploading', progress: 0, error: undefined });
-      try {
-        await uploadMemoryPhoto(client, id, f.file, (p) => patchFile(f.key, { progress: p.fraction }));
-        patchFile(f.key, { status: 'done', progress: 1 });
-      } catch (error) {
-        failed++;
-        patchFile(f.key, {
-          status: 'failed',
-          progress: 0,
-          error: error instanceof ApiError ? error.message : 'Uploaden is niet gelukt.',
-        });
-      }
-    }
+    const memoryId = id;
+    const { failed } = await queue.run((file, onProgress) =>
+      uploadMemoryPhoto(client, memoryId, file, onProgress),
+    );
     if (failed > 0) {
       throw new ApiError(
         0,
@@ -132,7 +113,7 @@ export function AddMemoryDialog({
     }
   };
 
-  const busy = files.some((f) => f.status === 'uploading');
+  const busy = queue.busy;
   const defaults: Values = { yearLabel: '', text: '', membersOnly: false, authorName: viewer.defaultName };
 
   return (
@@ -193,8 +174,12 @@ export function AddMemoryDialog({
                   hint={`Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB. Van foto’s verwijderen we locatie en andere gegevens; video’s blijven zoals ze zijn.`}
                   disabled={form.formState.isSubmitting}
                   onFiles={(list) => {
-                    const { picked, problems: found } = pickFiles(list, files.length, MEDIA_PER_MEMORY_MAX);
-                    setFiles((prev) => [...prev, ...picked]);
+                    const { picked, problems: found } = pickFiles(
+                      list,
+                      queue.files.length,
+                      MEDIA_PER_MEMORY_MAX,
+                    );
+                    queue.add(picked);
                     setProblems(found);
                   }}
                 />
@@ -206,15 +191,9 @@ export function AddMemoryDialog({
                   </ul>
                 )}
                 <UploadList
-                  files={files}
+                  files={queue.files}
                   disabled={form.formState.isSubmitting}
-                  onRemove={(key) =>
-                    setFiles((list) => {
-                      const gone = list.find((f) => f.key === key);
-                      if (gone) URL.revokeObjectURL(gone.preview);
-                      return list.filter((f) => f.key !== key);
-                    })
-                  }
+                  onRemove={queue.remove}
                 />
               </div>
               {!viewer.isGuestVisit && !conceptId && <MembersOnlyField />}

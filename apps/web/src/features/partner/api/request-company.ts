@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { companyRequestResultSchema, type CompanyRequest } from '@aandenken/contract';
+import { apiPaths, companyRequestResultSchema, type CompanyRequest } from '@aandenken/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
 
 /** Empty optional texts are left out; a service description only goes with the 'other' type. */
@@ -14,7 +14,9 @@ export function toCompanyRequest(values: CompanyRequest): CompanyRequest {
 
 /** POST /core/companies/request */
 export function requestCompany(client: ApiClient, values: CompanyRequest) {
-  return client.post('/companies/request', toCompanyRequest(values), { schema: companyRequestResultSchema });
+  return client.post(apiPaths.companyRequest(), toCompanyRequest(values), {
+    schema: companyRequestResultSchema,
+  });
 }
 
 export function useRequestCompany() {

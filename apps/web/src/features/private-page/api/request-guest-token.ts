@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { apiPaths } from '@aandenken/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api-client.ts';
 
 /** POST /core/guest/token: an access code for a guest token scoped to one memorial. */
@@ -10,7 +11,7 @@ export const guestTokenResultSchema = z.object({
 export type GuestTokenResult = z.infer<typeof guestTokenResultSchema>;
 
 export function requestGuestToken(client: ApiClient, accessCode: string): Promise<GuestTokenResult> {
-  return client.post('/guest/token', { accessCode }, { schema: guestTokenResultSchema });
+  return client.post(apiPaths.guestToken(), { accessCode }, { schema: guestTokenResultSchema });
 }
 
 export function useRequestGuestToken() {

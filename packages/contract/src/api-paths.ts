@@ -1,0 +1,85 @@
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<`/${Rest}`>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+type AsStrings<T extends string[]> = { [K in keyof T]: string };
+
+/**
+ * One API path: `pattern` is what the server registers (Fastify's `:param` style), calling it builds
+ * the concrete path for a client, one (URI-encoded) value per parameter in the pattern's order.
+ */
+export type ApiPath<P extends string> = ((...values: AsStrings<ParamNames<P>>) => string) & {
+  readonly pattern: P;
+};
+
+function apiPath<const P extends string>(pattern: P): ApiPath<P> {
+  const build = (...values: string[]) => {
+    let i = 0;
+    return pattern.replace(/:[A-Za-z0-9_]+/g, () => encodeURIComponent(values[i++] ?? ''));
+  };
+  return Object.assign(build, { pattern }) as ApiPath<P>;
+}
+
+/**
+ * The API's path table, below `apiPrefix`: the server registers its routes with `.pattern`, the web
+ * builds its requests by calling the entry, so renaming a route breaks the build instead of a screen.
+ * A server test checks that every route the app registers is here, and every entry is registered.
+ */
+export const apiPaths = {
+  openApi: apiPath('/openapi.json'),
+
+  companyRequest: apiPath('/companies/request'),
+  company: apiPath('/companies/:id'),
+  contact: apiPath('/contact'),
+
+  memorials: apiPath('/memorial'),
+  memorial: apiPath('/memorial/:id'),
+  memorialConcept: apiPath('/memorial/concept'),
+  memorialQuery: apiPath('/memorial/query'),
+  memorialPartOf: apiPath('/memorial/query/partof'),
+  biography: apiPath('/memorial/biography'),
+  biographyOf: apiPath('/memorial/biography/:memorialId'),
+  accessCodeRegenerate: apiPath('/memorial/:id/access-code/regenerate'),
+  accessCodeMail: apiPath('/memorial/:id/access-code/mail'),
+  audit: apiPath('/memorial/:memorialId/audit'),
+
+  membersQuery: apiPath('/memorial/users/query'),
+  memberSelfRole: apiPath('/memorial/users/self/role/:memorialId'),
+  memberRole: apiPath('/memorial/users/role'),
+  member: apiPath('/memorial/users/:id'),
+
+  guestToken: apiPath('/guest/token'),
+  guestTokenConsume: apiPath('/guest/token-consume'),
+
+  invitesQuery: apiPath('/guest-invite/query'),
+  inviteByCode: apiPath('/guest-invite/invite-code/:inviteCode'),
+  inviteAccept: apiPath('/guest-invite/accept/:code'),
+  inviteResend: apiPath('/guest-invite/:id/resend'),
+  inviteCreate: apiPath('/guest-invite/:memorialId'),
+  invite: apiPath('/guest-invite/:id'),
+
+  galleryUpload: apiPath('/memorial-media'),
+  galleryItem: apiPath('/memorial-media/:id'),
+  gallery: apiPath('/memorial-media/all/:id'),
+  galleryQuery: apiPath('/memorial-media/query'),
+  galleryReorder: apiPath('/memorial-media/reorder'),
+  memoryMediaUpload: apiPath('/memory/medias'),
+  memoryMedia: apiPath('/memory/medias/:id'),
+  mediaBytes: apiPath('/media/:mediaId/:variant'),
+
+  memories: apiPath('/memories'),
+  memory: apiPath('/memories/:id'),
+  memoryConcept: apiPath('/memories/concept'),
+  memoryPublish: apiPath('/memories/publish'),
+  memoryStatus: apiPath('/memories/status'),
+  memoryPrivacy: apiPath('/memories/privacy'),
+  memoryWall: apiPath('/memories/query-memorial'),
+  memoryManageQuery: apiPath('/memories/query-manage'),
+  memoryOwnQuery: apiPath('/memories/query-own'),
+  memoryLove: apiPath('/memories/:id/love'),
+
+  candleCreate: apiPath('/candles/:memorialId'),
+  candle: apiPath('/candles/:id'),
+  candlesQuery: apiPath('/candles/query'),
+} as const;
