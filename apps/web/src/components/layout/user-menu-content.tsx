@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogOut } from 'lucide-react';
 import type { AuthUser } from '../../lib/auth/auth-context.ts';
-import { initials } from './user-menu.tsx';
+import { initials } from './initials.ts';
 
 /** The Radix menu behind UserMenu (loaded on first intent, see user-menu.tsx). */
 export function UserMenuContent({

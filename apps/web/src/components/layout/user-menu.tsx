@@ -1,17 +1,11 @@
 import type { AuthUser } from '../../lib/auth/auth-context.ts';
 import { deferred, placeholderTriggerProps, useDeferred } from '../../lib/deferred.ts';
+import { initials } from './initials.ts';
 
 const userMenu = deferred(() => import('./user-menu-content.tsx'));
 
 const avatarClass =
   'flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent ring-1 ring-border transition hover:ring-accent/60';
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters =
-    parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '?');
-  return letters.toUpperCase();
-}
 
 /**
  * The signed-in person's avatar with name, e-mail and 'Uitloggen'. The menu (Radix) loads on first intent,

@@ -5,6 +5,7 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import type { Viewer } from './viewer.ts';
 import { BiographySection } from './components/biography-section.tsx';
 import { CandlesSection } from './components/candles-section.tsx';
 import { Gallery } from './components/gallery.tsx';
@@ -17,20 +18,6 @@ import { MemoryWall } from './components/memory-wall.tsx';
 const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
 );
-
-/** Who is looking, as far as the page needs to know. */
-export interface Viewer {
-  /** Owner or editor: sees 'Beheren'. */
-  canManage: boolean;
-  /** Members from contributor up, and guests (members or with a guest token). */
-  canAddMemory: boolean;
-  /** Members and guests; not anonymous visitors of a public page. */
-  canLove: boolean;
-  /** Visiting with the access code's guest token: must give a name with a memory. */
-  isGuestVisit: boolean;
-  /** Name to prefill (the account's, or the invitation's). */
-  defaultName: string;
-}
 
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();

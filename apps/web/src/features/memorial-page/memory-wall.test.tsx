@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Memorial, Memory } from '@aandenken/contract';
 import { ApiClientProvider } from '../../lib/api-client.ts';
 import { MemoryWall } from './components/memory-wall.tsx';
-import type { Viewer } from './memorial-view.tsx';
+import type { Viewer } from './viewer.ts';
 
 const memorialId = '6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01';
 const memory = (n: number): Memory => ({

@@ -24,7 +24,7 @@ import {
   uploadMemoryPhoto,
   useRefreshAfterMemory,
 } from '../api/add-memory.ts';
-import type { Viewer } from '../memorial-view.tsx';
+import type { Viewer } from '../viewer.ts';
 
 const memberSchema = z.pick(memoryCreateSchema, { yearLabel: true, text: true, membersOnly: true });
 // zod/mini has no .unwrap(): the optional's inner schema is its def.innerType.

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { fullName, initialsOf, lifeDescription, lifePlaces, lifeYears } from '../../../lib/memorials/life.ts';
-import type { Viewer } from '../memorial-view.tsx';
+import type { Viewer } from '../viewer.ts';
 
 /** The head of the page, in the spirit of the landing page's demo: portrait, name, years, places, quote. */
 export function MemorialHero({

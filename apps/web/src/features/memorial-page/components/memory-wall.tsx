@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useOwnMemories, useToggleLove, useWall } from '../api/wall.ts';
-import type { Viewer } from '../memorial-view.tsx';
+import type { Viewer } from '../viewer.ts';
 import { MemoryCard } from './memory-card.tsx';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
 

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePublishMemorial } from '../api/publish-memorial.ts';
-import type { Viewer } from '../memorial-view.tsx';
+import type { Viewer } from '../viewer.ts';
 
 // Only a concept's managers see it: Radix's alert dialog stays out of everyone else's page.
 const ConfirmDialog = lazy(() =>
