@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../lib/deps.ts';
 import { getOrCreateSecret } from '../lib/secrets.ts';
 import { sweepExpiredModels } from './adapter.ts';
 import { accountService, loginMessages, type AccountService } from './account-service.ts';
@@ -21,7 +21,7 @@ import {
   type InteractionView,
   type PageContext,
 } from './views.ts';
-import { themeFromCookie } from '../modules/site/theme.ts';
+import { themeFromCookie } from '../shared/theme.ts';
 
 /** A form's per-address limit was reached: answered with the form's own screen (see formLimit). */
 class FormRateLimited extends Error {
@@ -46,7 +46,7 @@ function safeEqual(a: string, b: string) {
 }
 
 /** COOKIE_KEYS (comma-separated, newest first), or a key generated once and kept in the database. */
-async function cookieKeys({ config, db }: Deps): Promise<string[]> {
+async function cookieKeys({ config, db }: Pick<Deps, 'config' | 'db'>): Promise<string[]> {
   const fromEnv = (config.COOKIE_KEYS ?? '')
     .split(',')
     .map((k) => k.trim())
@@ -60,7 +60,7 @@ async function cookieKeys({ config, db }: Deps): Promise<string[]> {
  * this Fastify process, plus our Dutch interaction screens (login, registration, password reset, Google).
  */
 export const identityPlugin =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'config' | 'db' | 'mailer' | 'signingKeys'>): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     const { config, db, mailer, signingKeys } = deps;
     if (!config.embeddedIdentity || !signingKeys) return;

@@ -1,5 +1,5 @@
-import { memoryErrorCodes } from '@aandenken/contract';
-import { AppError } from '../../lib/errors.ts';
+import { mediaErrorCodes, memoryErrorCodes } from '@aandenken/contract';
+import { AppError } from '../lib/errors.ts';
 
 export const memoryNotFound = () =>
   new AppError(
@@ -10,3 +10,10 @@ export const memoryNotFound = () =>
 
 export const invalidTransition = (message: string) =>
   new AppError(409, memoryErrorCodes.memoryInvalidTransition, message);
+
+export const memorialArchived = () =>
+  new AppError(
+    409,
+    mediaErrorCodes.memorialArchived,
+    'Deze gedenkpagina is gearchiveerd en kan niet meer worden aangevuld.',
+  );

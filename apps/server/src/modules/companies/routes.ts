@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyRequestResultSchema, companyRequestSchema, companyResponseSchema } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { companyService } from './service.ts';
 
 export const companyRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'mailer' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = companyService(deps);

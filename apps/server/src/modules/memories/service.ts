@@ -20,22 +20,22 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { preSerialized } from '../../lib/schemas.ts';
-import { iso } from '../../lib/time.ts';
+import { iso } from '../../shared/time.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
-import { recordAudit } from '../audit/record.ts';
-import { presentMedia } from '../media/present.ts';
-import { mediaRepository, type MediaRow } from '../media/repository.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { presentMedia } from '../../shared/media-present.ts';
+import type { MediaRow } from '../../shared/media-rows.ts';
 import {
   accessFromRow,
   memorialAccessService,
   memorialNotFound,
   requireAccess,
   type MemorialAccess,
-} from '../memorials/access.ts';
-import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
-import { timeIdCursor } from './cursor.ts';
-import { invalidTransition, memoryNotFound } from './errors.ts';
+} from '../../shared/memorial-access.ts';
+import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
+import { timeIdCursor } from '../../shared/cursor.ts';
+import { invalidTransition, memoryNotFound } from '../../shared/errors.ts';
 import {
   canDeleteMemory,
   canEditMemory,
@@ -43,7 +43,7 @@ import {
   isMemoryAuthor,
   isMemoryOpen,
   type MemoryFacts,
-} from './policy.ts';
+} from '../../shared/memory-policy.ts';
 import {
   memoriesRepository,
   type MemoryRow,
@@ -52,7 +52,7 @@ import {
   type WallCardRow,
   type WallRow,
 } from './repository.ts';
-import { memorialArchived } from '../media/service.ts';
+import { memorialArchived } from '../../shared/errors.ts';
 
 const viewerOf = (caller: Caller): Viewer => ({
   userId: caller.kind === 'user' ? caller.userId : null,
@@ -186,7 +186,6 @@ export function memoryService({
 }) {
   const access = memorialAccessService(db);
   const repo = memoriesRepository(db);
-  const media = mediaRepository(db);
 
   function lovedBy(row: MemoryRow): LovedBy {
     return {
@@ -225,7 +224,7 @@ export function memoryService({
 
   /** One page of rows with their media: one more statement, whatever the page size. */
   async function toMemories(caller: Caller, acc: MemorialAccess, rows: MemoryRow[]) {
-    const mediaRows = await media.listByMemoryIds(rows.map((r) => r.id));
+    const mediaRows = await repo.listMediaByMemoryIds(rows.map((r) => r.id));
     const byMemory = new Map<string, MediaRow[]>();
     for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
     const urls = await signer.urls();
@@ -528,7 +527,7 @@ export function memoryService({
           visibility: r.memorial_visibility,
           role: r.member_role,
         };
-      const mediaRows = await media.listByMemoryIds(kept.map((r) => r.id));
+      const mediaRows = await repo.listMediaByMemoryIds(kept.map((r) => r.id));
       const byMemory = new Map<string, MediaRow[]>();
       for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
       const urls = await signer.urls();
