@@ -61,4 +61,66 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'server-lib', pattern: 'apps/server/src/{lib,db}', partialMatch: false },
+        { type: 'server-shared', pattern: 'apps/server/src/shared', partialMatch: false },
+        {
+          type: 'server-feature',
+          pattern: 'apps/server/src/modules/*',
+          partialMatch: false,
+          capture: ['feature'],
+        },
+        { type: 'server-identity', pattern: 'apps/server/src/identity', partialMatch: false },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      // Server layers (docs/architecture.md): config → lib → shared → features → app.ts → server.ts, imports
+      // only downwards; a feature reaches another feature through that feature's service.ts only.
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'server-lib' } }, allow: { to: { element: { type: 'server-lib' } } } },
+            {
+              from: { element: { type: 'server-shared' } },
+              allow: { to: { element: { types: { anyOf: ['server-lib', 'server-shared'] } } } },
+            },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: [
+                { to: { element: { types: { anyOf: ['server-lib', 'server-shared'] } } } },
+                { to: { element: { type: 'server-feature', internalPath: 'service.ts' } } },
+              ],
+            },
+            {
+              from: { element: { type: 'server-identity' } },
+              allow: { to: { element: { types: { anyOf: ['server-lib', 'server-shared'] } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{lib,db,shared,modules,identity}/**/*.ts', 'apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app.ts', '**/server.ts'],
+              message: 'Only server.ts imports app.ts; nothing imports server.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { createDb } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { databaseRoutines } from '../apps/server/src/app.ts';
 import { arg, report } from './lib/app.ts';
 
 /** Parents before children (foreign keys); the rest of the schema starts empty in both. */
@@ -20,7 +21,7 @@ const TABLES = [
 
 const from = await createDb({ pgliteDir: path.join(arg('data-dir')!, 'pg') });
 const to = await createDb({ databaseUrl: arg('database-url')! });
-await migrate(to);
+await migrate(to, databaseRoutines);
 const counts: Record<string, number> = {};
 for (const table of TABLES) {
   const { rows } = await from.query<{ rows: unknown[] | null }>(`SELECT json_agg(t) AS rows FROM ${table} t`);

@@ -2,7 +2,7 @@
 // memories_wall_idx), and the SQL statements per request at different page sizes. The response cache is
 // off here: this measures the query path itself, through the real route (app.inject, no network).
 // Usage: node --import tsx bench/scaling.ts --data-dir DIR [--database-url URL] [--sizes 100,10000,100000] [--reps 30]
-import { encodeCursor } from '../apps/server/src/modules/memorials/pagination.ts';
+import { encodeCursor } from '../apps/server/src/shared/pagination.ts';
 import { arg, openApp, report, userToken } from './lib/app.ts';
 import { median } from './lib/stats.mjs';
 

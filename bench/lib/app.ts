@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { SignJWT, importJWK } from 'jose';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, databaseRoutines } from '../../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../../apps/server/src/config.ts';
 import { createDb, type Db } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { loadSigningKeys } from '../../apps/server/src/identity/keys.ts';
+import { loadSigningKeys } from '../../apps/server/src/lib/signing-keys.ts';
 
 export interface BenchApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -36,7 +36,7 @@ export async function openApp(o: {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pg'),
   });
-  await migrate(db);
+  await migrate(db, databaseRoutines);
   const app = await buildApp({ config, db });
   await app.ready();
   return {

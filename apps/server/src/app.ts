@@ -1,7 +1,4 @@
-import http from 'node:http';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,10 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createDeps, type Deps } from './lib/deps.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { cachedReadsFrontDoor, securityHeaders } from './lib/response-cache-plugin.ts';
 import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
-import { createResponseCache, isCachedRead, type ResponseCache } from './lib/response-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -30,24 +28,16 @@ import { redactingRequestSerializer } from './modules/invites/log-redaction.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, userTokenVerifier } from './lib/auth.ts';
-import { loadSigningKeys, type SigningKeys } from './identity/keys.ts';
 import { identityPlugin } from './identity/plugin.ts';
 
-/** What every module receives; passed in explicitly (rule 4). */
-export interface Deps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  /** The embedded provider's keys; undefined when an external provider (OIDC_AUTHORITY) is used. */
-  signingKeys?: SigningKeys;
-  /** Shared reads of public memorials (docs/performance.md); every database change invalidates it. */
-  responseCache: ResponseCache;
-}
+/** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
+export const databaseRoutines = [wallRoutine];
 
-export type App = FastifyInstance;
+export type App = FastifyInstance & { deps: Deps };
 
 export interface BuildOptions {
   config: Config;
@@ -59,11 +49,10 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application as one Fastify instance. Never listens (server.ts does). */
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
   useDutchValidationMessages();
-  // Cached shared reads are answered before the framework (see the response cache); set once it exists.
-  const fastPath: { answer?: ResponseCache['answerRaw'] } = {};
+  const frontDoor = cachedReadsFrontDoor();
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
@@ -83,84 +72,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    serverFactory: (handler, options) => {
-      // What Fastify's own factory does for HTTP/1, plus the response cache's answer for a cached read.
-      const server = http.createServer(options.http ?? {}, (req, res) => {
-        if (!fastPath.answer?.(req, res)) handler(req, res);
-      });
-      server.keepAliveTimeout = Number(options.keepAliveTimeout);
-      server.requestTimeout = Number(options.requestTimeout);
-      server.setTimeout(Number(options.connectionTimeout));
-      if (Number(options.maxRequestsPerSocket) > 0)
-        server.maxRequestsPerSocket = Number(options.maxRequestsPerSocket);
-      return server;
-    },
+    serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer =
-    opts.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.DATA_DIR, 'outbox'),
-      log: app.log,
-    });
+  const headers = securityHeaders(config);
+  const deps = await createDeps({ config, db, log: app.log, mailer: opts.mailer, headers });
+  const { mailer, queue, signingKeys } = deps;
   app.addHook('onClose', async () => mailer.close());
-
-  const signingKeys = config.embeddedIdentity ? await loadSigningKeys(db) : undefined;
-  const authorityOrigin = new URL(config.OIDC_AUTHORITY).origin;
-  const apiOrigin = new URL(config.API_URL).origin;
-  // Security headers (helmet), computed once: @fastify/helmet rebuilds helmet's middleware on every
-  // request, which cost about a tenth of a cached memorial read (docs/performance.md).
-  const securityHeaders = staticHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", authorityOrigin, apiOrigin],
-          frameSrc: ["'self'", authorityOrigin],
-          frameAncestors: ["'self'"],
-          formAction: ["'self'", authorityOrigin],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          mediaSrc: ["'self'", 'blob:'],
-          workerSrc: ["'self'", 'blob:'],
-        },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
-    }),
-  );
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(securityHeaders);
-    done();
-  });
-  const responseCache = await createResponseCache({
-    db,
-    log: app.log,
-    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
-    headers: securityHeaders,
-  });
-  fastPath.answer = responseCache.answerRaw;
-  app.addHook('onClose', async () => responseCache.close());
-  // A write answers only after its change notifications reached this process's cache, so the writer's
-  // next read (and everyone else's on this process) is never served from before the change.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || isCachedRead(req))
-      return done(null, payload);
-    responseCache.sync().then(() => done(null, payload), done);
-  });
-  const deps: Deps = { config, db, mailer, signingKeys, responseCache };
+  await app.register(frontDoor.plugin, { cache: deps.responseCache, headers });
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => queue.stop());
+  app.decorate('deps', deps);
 
   registerErrorHandling(app);
 
@@ -223,25 +149,5 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(identityPlugin(deps));
   await app.register(sitePlugin(deps));
-  return app;
-}
-
-/** The headers a connect-style middleware sets when every request gets the same ones (helmet's do). */
-function staticHeaders(
-  middleware: (req: never, res: never, next: (err?: unknown) => void) => void,
-): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-    getHeader: (name: string) => headers[name.toLowerCase()],
-  };
-  middleware({ headers: {}, method: 'GET', url: '/' } as never, res as never, (err) => {
-    if (err) throw err;
-  });
-  return headers;
+  return app as unknown as App;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,7 +21,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pg'),
   });
-  await migrate(db);
+  await migrate(db, databaseRoutines);
 
   const app = await buildApp({ config, db });
   let closing = false;
@@ -55,7 +55,7 @@ async function main() {
   );
   if (config.SEED_EXAMPLES) {
     // In the background, so the site answers at once; a failure is logged and the site runs on.
-    seeding = seedExamples({ config, db, log: app.log, signal: stopSeeding.signal }).then(
+    seeding = seedExamples({ ...app.deps, log: app.log, signal: stopSeeding.signal }).then(
       () => undefined,
       (err: unknown) => app.log.error({ err }, 'example memorials could not be created'),
     );

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWTPayload } from 'jose';
 import { createTestApp, createTestDb, issueUserToken, type TestContext } from './helpers.ts';
 import { CLOCK_TOLERANCE_SECONDS, requireUser } from '../src/lib/auth.ts';
-import { loadSigningKeys } from '../src/identity/keys.ts';
+import { loadSigningKeys } from '../src/lib/signing-keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 

@@ -35,7 +35,7 @@ describe('seedExamples', () => {
     'creates the three public example memorials with biography, memories, candles and photos',
     { timeout: 300_000 },
     async () => {
-      const result = await seedExamples({ config: t.config, db: t.db, log });
+      const result = await seedExamples({ ...t.app.deps, log });
       expect(result.created.sort()).toEqual(Object.values(exampleMemorialIds).sort());
 
       for (const example of exampleMemorials) {
@@ -126,7 +126,7 @@ describe('seedExamples', () => {
   it('is idempotent: a second start changes nothing', async () => {
     const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories')).rows[0]!.n;
     const media = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM media')).rows[0]!.n;
-    const result = await seedExamples({ config: t.config, db: t.db, log });
+    const result = await seedExamples({ ...t.app.deps, log });
     expect(result.created).toEqual([]);
     expect(result.skipped).toHaveLength(3);
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories')).rows[0]!.n).toBe(
@@ -138,7 +138,7 @@ describe('seedExamples', () => {
   it('makes an example again when an earlier start stopped halfway', { timeout: 180_000 }, async () => {
     await t.db.query(`UPDATE memorials SET status = 'concept' WHERE id = $1`, [johanna.id]);
     await t.db.query(`DELETE FROM memories WHERE memorial_id = $1 AND year_label = '2023'`, [johanna.id]);
-    const result = await seedExamples({ config: t.config, db: t.db, log });
+    const result = await seedExamples({ ...t.app.deps, log });
     expect(result.created).toEqual([johanna.id]);
     const m = (await get(`/core/memorial/${johanna.id}`)).json();
     expect(m.status).toBe('active');

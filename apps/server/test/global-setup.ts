@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb, dumpPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { databaseRoutines } from '../src/app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-pglite-template-'));
   const file = path.join(dir, 'template.tar');
   const db = await createDb({ pgliteDir: 'memory://' });
-  await migrate(db);
+  await migrate(db, databaseRoutines);
   const dump = await dumpPglite(db);
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { accessCodeCrypto } from '../src/modules/memorials/access-code.ts';
+import { accessCodeCrypto } from '../src/shared/access-code.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import {
   addMember,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type BuildOptions } from '../src/app.ts';
+import { buildApp, databaseRoutines, type App, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -20,12 +20,12 @@ export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<
     const template = inject('pgliteTemplate');
     const loadDataDir = template ? new Blob([await fs.readFile(template)]) : undefined;
     const db = await createDb({ pgliteDir: 'memory://', loadDataDir });
-    await migrate(db);
+    await migrate(db, databaseRoutines);
     return db;
   }
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const db = await createDb({ databaseUrl: url, schema, poolSize: 5 });
-  await migrate(db);
+  await migrate(db, databaseRoutines);
   const close = db.close.bind(db);
   return Object.assign(db, {
     close: async () => {
@@ -36,7 +36,7 @@ export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<
 }
 
 export interface TestContext {
-  app: FastifyInstance;
+  app: App;
   db: Db;
   config: Config;
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -90,7 +90,7 @@ export async function issueUserToken(
   user: { email: string; name?: string },
 ): Promise<{ token: string; userId: string }> {
   const { SignJWT, importJWK } = await import('jose');
-  const { loadSigningKeys } = await import('../src/identity/keys.ts');
+  const { loadSigningKeys } = await import('../src/lib/signing-keys.ts');
   const name = user.name ?? user.email.split('@')[0]!;
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO accounts (email, name, email_verified) VALUES ($1, $2, true)

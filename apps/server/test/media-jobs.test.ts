@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { createJobQueue } from '../src/lib/media/job-queue.ts';
+import { createJobQueue } from '../src/lib/jobs/job-queue.ts';
 import { localMediaStorage } from '../src/lib/media/storage.ts';
 import { registerMediaJobs } from '../src/modules/media/jobs.ts';
 import { createTestDb } from './helpers.ts';

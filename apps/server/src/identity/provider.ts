@@ -8,11 +8,11 @@ import Provider, {
 import { OIDC_CLIENT_ID } from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import type { SigningKeys } from './keys.ts';
+import type { SigningKeys } from '../lib/signing-keys.ts';
 import { createAdapterFactory } from './adapter.ts';
 import type { AccountService } from './account-service.ts';
 import { errorPage, logoutPage, messagePage, type PageContext } from './views.ts';
-import { themeFromCookie } from '../modules/site/theme.ts';
+import { themeFromCookie } from '../shared/theme.ts';
 
 /** Keycloak's endpoint paths, so a client configured for a Keycloak realm works unchanged. */
 export const oidcRoutes = {

@@ -34,7 +34,7 @@ export interface PageContext {
   base: string;
   /** The site, for the logo link and "back" links. */
   siteUrl: string;
-  /** From the site's theme cookie (modules/site/theme.ts); dark when absent. */
+  /** From the site's theme cookie (shared/theme.ts); dark when absent. */
   theme?: 'light' | 'dark';
 }
 

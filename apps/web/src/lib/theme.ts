@@ -5,7 +5,7 @@ export type Theme = 'light' | 'dark';
 /**
  * The choice is kept in a cookie, which the server reads to send every page (the identity provider's screens
  * too) in that theme, so no script has to run before the first paint; and in local storage, where choices
- * were kept before the cookie. Same name as apps/server/src/modules/site/theme.ts.
+ * were kept before the cookie. Same name as apps/server/src/shared/theme.ts.
  */
 export const THEME_KEY = 'aandenken-theme';
 const THEME_COLORS: Record<Theme, string> = { dark: '#0f1417', light: '#f8f5f0' };

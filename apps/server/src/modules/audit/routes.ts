@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths, auditPageSchema, auditQuerySchema, memorialIdParamSchema } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { auditService } from './service.ts';
 
 export const auditRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = auditService(deps);

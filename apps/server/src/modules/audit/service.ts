@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { memorialAccessService } from '../memorials/access.ts';
-import { clampLimit, decodeCursor, toPage } from '../memorials/pagination.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { clampLimit, decodeCursor, toPage } from '../../shared/pagination.ts';
 
 interface AuditRow {
   id: string;

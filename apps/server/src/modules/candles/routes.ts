@@ -11,7 +11,7 @@ import {
   idParamSchema,
   memorialIdParamSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { candleService } from './service.ts';
 
@@ -20,7 +20,7 @@ const tags = ['candles'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, {}];
 
 export const candleRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = candleService({ db: deps.db });

@@ -8,11 +8,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { memorialAccessService } from '../memorials/access.ts';
-import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
-import { timeIdCursor } from '../memories/cursor.ts';
-import { memorialArchived } from '../media/service.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
+import { timeIdCursor } from '../../shared/cursor.ts';
+import { memorialArchived } from '../../shared/errors.ts';
 import { candleRepository, toCandle } from './repository.ts';
 
 const candleNotFound = () =>

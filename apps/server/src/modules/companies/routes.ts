@@ -7,12 +7,12 @@ import {
   companyRequestSchema,
   companyResponseSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { companyService } from './service.ts';
 
 export const companyRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'mailer' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = companyService(deps);

@@ -1,12 +1,12 @@
 import type { CompanyRequest } from '@aandenken/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { companyRepository } from './repository.ts';
 import { applicantMail, teamMail } from './mails.ts';
 
-export function companyService({ db, mailer, config }: Deps) {
+export function companyService({ db, mailer, config }: Pick<Deps, 'db' | 'mailer' | 'config'>) {
   const repo = companyRepository(db);
   return {
     /** Anyone may apply. The application is stored before any mail is tried, so nothing is lost. */

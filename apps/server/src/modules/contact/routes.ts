@@ -7,11 +7,11 @@ import {
   contactSubjectLabels,
   type ContactMessage,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { contactRepository } from './repository.ts';
 
-function contactService({ db, mailer, config }: Deps) {
+function contactService({ db, mailer, config }: Pick<Deps, 'db' | 'mailer' | 'config'>) {
   const repo = contactRepository(db);
   return {
     /** Stored first, then mailed to the team: a mail failure never loses the message. */
@@ -38,7 +38,7 @@ function contactService({ db, mailer, config }: Deps) {
 }
 
 export const contactRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'mailer' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = contactService(deps);

@@ -6,17 +6,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXAMPLES_SYSTEM_USER_ID } from '@aandenken/contract';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { createJobQueue } from '../../lib/media/job-queue.ts';
-import { localMediaStorage } from '../../lib/media/storage.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
-import { mediaUrlSigner } from '../../lib/media/url-signer.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../shared/audit.ts';
 import { mediaService } from '../media/service.ts';
-import { accessCodeCrypto } from '../memorials/access-code.ts';
-import { sanitizeBiography } from '../memorials/sanitize-biography.ts';
+import { accessCodeCrypto } from '../../shared/access-code.ts';
+import { sanitizeBiography } from '../../shared/sanitize-biography.ts';
 import {
   exampleMemorials as defaultContent,
   type ExampleMemorialContent,
@@ -31,9 +27,7 @@ const PHOTO_WIDTH = 1600;
 /** The illustrations are drawn 1200 wide; render them sharp at PHOTO_WIDTH instead of scaling a small raster up. */
 const SVG_DENSITY = (72 * PHOTO_WIDTH) / 1200;
 
-export interface SeedExamplesDeps {
-  config: Pick<Config, 'DATA_DIR' | 'API_URL'>;
-  db: Db;
+export interface SeedExamplesDeps extends Pick<Deps, 'db' | 'storage' | 'queue' | 'signer'> {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Stops between two steps (shutdown); what was left half-made is made again on the next start. */
   signal?: AbortSignal;
@@ -79,16 +73,11 @@ async function renderPhoto(photo: ExamplePhoto, tmpDir: string): Promise<Receive
  * pipeline, so their variants and URLs behave like uploads.
  */
 export async function seedExamples(deps: SeedExamplesDeps): Promise<SeedResult> {
-  const { db, config, log } = deps;
+  const { db, log } = deps;
   const repo = examplesRepository(db);
   const codes = accessCodeCrypto(db);
-  const media = mediaService({
-    db,
-    storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),
-    // Only enqueues: the running app's worker renders the remaining variants.
-    queue: createJobQueue({ db, log: log as FastifyBaseLogger }),
-    signer: mediaUrlSigner({ db, apiUrl: config.API_URL }),
-  });
+  // The queue only gets jobs here: the running app's worker renders the remaining variants.
+  const media = mediaService({ db, storage: deps.storage, queue: deps.queue, signer: deps.signer });
   const caller: Caller = {
     kind: 'user',
     userId: EXAMPLES_SYSTEM_USER_ID,

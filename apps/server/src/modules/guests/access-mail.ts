@@ -1,12 +1,12 @@
 import { ACCESS_LINK_TTL_DAYS, routes, type accessCodeMailSchema } from '@aandenken/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { memorialAccessService } from '../memorials/access.ts';
-import { accessCodeCrypto } from '../memorials/access-code.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { accessCodeCrypto } from '../../shared/access-code.ts';
 import { accessMail } from './mails.ts';
 import { guestService } from './service.ts';
 

@@ -10,7 +10,7 @@ import {
   idParamSchema,
 } from '@aandenken/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { accessMailService } from './access-mail.ts';
 import { guestService } from './service.ts';
 
@@ -24,7 +24,7 @@ export const accessCodeApiMessages = {
 };
 
 export const guestRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'config' | 'mailer'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = guestService(deps);

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accessCodeCrypto, type AccessCodeCrypto } from '../memorials/access-code.ts';
+import { accessCodeCrypto, type AccessCodeCrypto } from '../../shared/access-code.ts';
 import { guestRepository } from './repository.ts';
 import { guestTokens, type GuestTokens } from './tokens.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 
 export const healthRoutes =
-  ({ db }: Deps): FastifyPluginAsync =>
+  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsync =>
   async (app) => {
     app.get(
       '/healthz',

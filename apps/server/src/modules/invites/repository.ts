@@ -1,6 +1,6 @@
 import type { Invite, InviteStatus, MemberRole } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
-import { isoOrNull } from '../memorials/repository.ts';
+import { isoOrNull } from '../../shared/time.ts';
 
 export interface InviteRow {
   id: string;

@@ -15,7 +15,7 @@ import {
   inviteSentSchema,
   memorialIdParamSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { inviteService } from './service.ts';
 
@@ -24,7 +24,7 @@ const security = [{ bearer: [] }];
 const errors = { ...errorResponses, 410: errorResponses[404] };
 
 export const inviteRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'config' | 'mailer'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = inviteService(deps);

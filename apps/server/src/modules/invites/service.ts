@@ -11,14 +11,14 @@ import {
 } from '@aandenken/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../shared/audit.ts';
 import { guestService } from '../guests/service.ts';
-import { memorialAccessService } from '../memorials/access.ts';
-import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
-import { memberRepository } from '../members/repository.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
+import { membershipsRepository } from '../members/service.ts';
 import { inviteMail } from './mails.ts';
 import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
 
@@ -49,7 +49,7 @@ export const mayInvite = (actor: MemberRole | 'visitor', role: MemberRole) =>
 export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
   const { db, config, mailer } = deps;
   const repo = inviteRepository(db);
-  const members = memberRepository(db);
+  const members = membershipsRepository(db);
   const access = memorialAccessService(db);
   const guests = guestService(deps);
 

@@ -5,9 +5,9 @@ import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import { SIGNED_URL_MAX_AGE_S, type MediaUrlSigner } from '../../lib/media/url-signer.ts';
-import { memorialAccessService } from '../memorials/access.ts';
-import { isUuid } from '../memorials/pagination.ts';
-import { canSeeMemory, isMemoryOpen, type MemoryFacts } from '../memories/policy.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { isUuid } from '../../shared/pagination.ts';
+import { canSeeMemory, isMemoryOpen, type MemoryFacts } from '../../shared/memory-policy.ts';
 import { mediaRepository } from './repository.ts';
 import { mediaNotFound } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { JobQueue } from '../../lib/media/job-queue.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { renderRemainingVariants } from '../../lib/media/pipeline.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import { mediaRepository } from './repository.ts';

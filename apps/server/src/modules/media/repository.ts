@@ -1,33 +1,7 @@
-import type { MediaKind, MediaStatus, MemoryStatus } from '@aandenken/contract';
+import type { MediaKind, MemoryStatus } from '@aandenken/contract';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { IngestedMedia, StoredVariant } from '../../lib/media/pipeline.ts';
-
-export interface VariantRow {
-  name: string;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-  sizeBytes: number;
-}
-
-export interface MediaRow {
-  id: string;
-  memorial_id: string;
-  memory_id: string | null;
-  kind: MediaKind;
-  status: MediaStatus;
-  content_type: string;
-  size_bytes: number;
-  width: number | null;
-  height: number | null;
-  caption: string | null;
-  position: number;
-  uploaded_by_user_id: string | null;
-  uploaded_by_guest_token_id: string | null;
-  created_at: Date | string;
-  variants: VariantRow[];
-  [key: string]: unknown;
-}
+import { mediaColumns, type MediaRow } from '../../shared/media-rows.ts';
 
 /** A media row with what deciding access to it needs: its memory's facts (null in the gallery). */
 export interface MediaWithMemoryRow extends MediaRow {
@@ -36,35 +10,6 @@ export interface MediaWithMemoryRow extends MediaRow {
   memory_author_user_id: string | null;
   memory_author_guest_token_id: string | null;
 }
-
-/** A media row's columns (the keys of `MediaRow`), as plain columns or as the keys of a JSON object. */
-const MEDIA_FIELDS = [
-  'id',
-  'memorial_id',
-  'memory_id',
-  'kind',
-  'status',
-  'content_type',
-  'size_bytes',
-  'width',
-  'height',
-  'caption',
-  'position',
-  'uploaded_by_user_id',
-  'uploaded_by_guest_token_id',
-  'created_at',
-  'variants',
-];
-const mediaColumns = MEDIA_FIELDS.map((f) => `m.${f}`).join(', ');
-
-/**
- * A memory's media as a JSON array of media rows, in list order: for reads that bring a page of memories
- * with their photos in one statement. `memory` is the memories table's alias.
- */
-export const memoryMediaJson = (memory: string) => `coalesce((
-    SELECT json_agg(json_build_object(${MEDIA_FIELDS.map((f) => `'${f}', m.${f}`).join(', ')})
-                    ORDER BY m.position, m.id)
-      FROM media m WHERE m.memory_id = ${memory}.id), '[]'::json)`;
 
 /** One list: a memory's media, or the gallery (memory_id NULL), written so the partial indexes apply. */
 const listWhere = (memoryId: string | null) =>
@@ -201,18 +146,6 @@ export function mediaRepository(db: Db) {
     },
 
     /** Media of several memories in one statement (a page of the wall), each memory's in order. */
-    async listByMemoryIds(memoryIds: string[]): Promise<MediaRow[]> {
-      if (memoryIds.length === 0) return [];
-      const { rows } = await db.query<MediaRow>(
-        `SELECT ${mediaColumns}
-           FROM media m
-          WHERE m.memory_id = ANY($1::uuid[])
-          ORDER BY m.memory_id, m.position, m.id`,
-        [memoryIds],
-      );
-      return rows;
-    },
-
     async galleryIds(tx: Queryable, memorialId: string): Promise<string[]> {
       const { rows } = await tx.query<{ id: string }>(
         'SELECT id FROM media WHERE memorial_id = $1 AND memory_id IS NULL ORDER BY position, id FOR UPDATE',

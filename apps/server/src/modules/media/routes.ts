@@ -22,12 +22,9 @@ import {
   memoryMediaUploadFieldsSchema,
   memoryMediaUploadSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { createJobQueue } from '../../lib/media/job-queue.ts';
-import { localMediaStorage } from '../../lib/media/storage.ts';
 import { receiveUpload, sweepStaleUploads, uploadMultipartLimits } from '../../lib/media/upload.ts';
-import { mediaUrlSigner } from '../../lib/media/url-signer.ts';
 import { registerMediaJobs } from './jobs.ts';
 import { mediaBytesService } from './bytes.ts';
 import { mediaService } from './service.ts';
@@ -56,22 +53,16 @@ const uploadDescription =
   'dan wordt niets bewaard.';
 
 export const mediaRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'config' | 'storage' | 'queue' | 'signer'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const storage = localMediaStorage(path.join(deps.config.DATA_DIR, 'media'));
+    const { storage, queue, signer } = deps;
     const tmpDir = path.join(deps.config.DATA_DIR, 'tmp');
-    const queue = createJobQueue({ db: deps.db, log: fastify.log.child({ module: 'jobs' }) });
     registerMediaJobs(queue, { db: deps.db, storage, log: fastify.log });
-    const signer = mediaUrlSigner({ db: deps.db, apiUrl: deps.config.API_URL });
     const service = mediaService({ db: deps.db, storage, queue, signer });
     const bytes = mediaBytesService({ db: deps.db, storage, signer });
 
-    fastify.addHook('onReady', async () => {
-      await sweepStaleUploads(tmpDir);
-      queue.start();
-    });
-    fastify.addHook('onClose', async () => queue.stop());
+    fastify.addHook('onReady', async () => sweepStaleUploads(tmpDir));
 
     // Uploads: multipart only here, with tight limits.
     await app.register(async (uploads) => {

@@ -11,25 +11,26 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
-import type { JobQueue } from '../../lib/media/job-queue.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { ingestUpload } from '../../lib/media/pipeline.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
 import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
-import { recordAudit } from '../audit/record.ts';
-import { memorialAccessService, type MemorialAccess } from '../memorials/access.ts';
-import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService, type MemorialAccess } from '../../shared/memorial-access.ts';
+import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import {
   canEditMemory,
   canSeeMemory,
   isMemoryAuthor,
   isMemoryOpen,
   type MemoryFacts,
-} from '../memories/policy.ts';
-import { memoriesRepository } from '../memories/repository.ts';
-import { memoryNotFound } from '../memories/errors.ts';
-import { isOwnUpload, presentMedia } from './present.ts';
-import { mediaRepository, type MediaRow, type MediaWithMemoryRow } from './repository.ts';
+} from '../../shared/memory-policy.ts';
+import { memoryFactsRepository } from '../../shared/memory-facts.ts';
+import { memorialArchived, memoryNotFound } from '../../shared/errors.ts';
+import { isOwnUpload, presentMedia } from '../../shared/media-present.ts';
+import { mediaRepository, type MediaWithMemoryRow } from './repository.ts';
+import type { MediaRow } from '../../shared/media-rows.ts';
 
 export const MEDIA_VARIANTS_JOB = 'media.variants';
 
@@ -38,12 +39,6 @@ export const mediaNotFound = () =>
     404,
     mediaErrorCodes.mediaNotFound,
     'Deze foto of video bestaat niet of je hebt er geen toegang toe.',
-  );
-export const memorialArchived = () =>
-  new AppError(
-    409,
-    mediaErrorCodes.memorialArchived,
-    'Deze gedenkpagina is gearchiveerd en kan niet meer worden aangevuld.',
   );
 const limitReached = (max: number, where: string) =>
   new AppError(
@@ -74,7 +69,7 @@ export interface MediaServiceDeps {
 export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
   const access = memorialAccessService(db);
   const repo = mediaRepository(db);
-  const memories = memoriesRepository(db);
+  const memories = memoryFactsRepository(db);
 
   /** Whether anyone may see this media without signing in (then its URLs need no signature). */
   const isOpen = (acc: Pick<MemorialAccess, 'status' | 'visibility'>, row: MediaWithMemoryRow | MediaRow) =>

@@ -11,7 +11,7 @@ import {
   memorialIdParamSchema,
   selfRoleSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { memberService } from './service.ts';
 
@@ -19,7 +19,7 @@ const tags = ['members'];
 const security = [{ bearer: [] }];
 
 export const memberRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = memberService(deps);

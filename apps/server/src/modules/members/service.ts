@@ -11,10 +11,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { memorialAccessService, type MemorialAccess } from '../memorials/access.ts';
-import { clampLimit, decodeCursor, isUuid, toPage } from '../memorials/pagination.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService, type MemorialAccess } from '../../shared/memorial-access.ts';
+import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { memberRepository, toMember } from './repository.ts';
+
+/** Memberships that another feature writes inside its own transaction (an accepted invite). */
+export { memberRepository as membershipsRepository };
 
 export const memberNotFound = () =>
   new AppError(404, 'MEMBER_NOT_FOUND', 'Dit lid bestaat niet of je hebt er geen toegang toe.');

@@ -1,6 +1,6 @@
 import type { MemorialStatus, MemorialSummary, MemorialVisibility, MemberRole } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
-import { iso } from '../../lib/time.ts';
+import { isoOrNull } from '../../shared/time.ts';
 
 export interface MemorialRow {
   id: string;
@@ -25,8 +25,6 @@ export interface MemorialRow {
   member_count: number;
   [key: string]: unknown;
 }
-
-export const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d));
 
 /** Columns of a memorial with its counters; dates as text so no time zone can shift them. */
 const memorialColumns = `

@@ -17,7 +17,7 @@ import {
   memorialSchema,
   memorialUpdateSchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { memorialService } from './service.ts';
@@ -26,7 +26,7 @@ const tags = ['memorials'];
 const security = [{ bearer: [] }];
 
 export const memorialRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'responseCache'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = memorialService(deps);

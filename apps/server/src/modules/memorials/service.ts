@@ -13,22 +13,17 @@ import {
   type memorialUpdateSchema,
 } from '@aandenken/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { memorialAccessService, memorialNotFound } from './access.ts';
-import { accessCodeCrypto, type AccessCodeCrypto } from './access-code.ts';
-import { clampLimit, decodeCursor, isUuid, toPage } from './pagination.ts';
-import {
-  isoOrNull,
-  memorialRepository,
-  toSummary,
-  type MemorialPatch,
-  type MemorialRow,
-} from './repository.ts';
-import { sanitizeBiography } from './sanitize-biography.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService, memorialNotFound } from '../../shared/memorial-access.ts';
+import { accessCodeCrypto, type AccessCodeCrypto } from '../../shared/access-code.ts';
+import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
+import { isoOrNull } from '../../shared/time.ts';
+import { memorialRepository, toSummary, type MemorialPatch, type MemorialRow } from './repository.ts';
+import { sanitizeBiography } from '../../shared/sanitize-biography.ts';
 
 const CODE_ATTEMPTS = 8;
 

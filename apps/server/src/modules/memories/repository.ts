@@ -7,9 +7,9 @@ import {
 } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
 import { plannedOnce } from '../../db/routines.ts';
-import { memoryMediaJson, type MediaRow } from '../media/repository.ts';
-import { memorialAccessSql, type MemorialAccessRow } from '../memorials/access.ts';
-import type { MemoryFacts } from './policy.ts';
+import { mediaColumns, memoryMediaJson, type MediaRow } from '../../shared/media-rows.ts';
+import { memorialAccessSql, type MemorialAccessRow } from '../../shared/memorial-access.ts';
+import { memoryFactsRepository } from '../../shared/memory-facts.ts';
 
 export interface MemoryRow {
   id: string;
@@ -196,29 +196,19 @@ type Cursor = [string, string] | null;
 
 export function memoriesRepository(db: Queryable) {
   return {
-    async findFacts(id: string): Promise<(MemoryFacts & { id: string; memorialId: string }) | undefined> {
-      const { rows } = await db.query<{
-        id: string;
-        memorial_id: string;
-        status: MemoryStatus;
-        members_only: boolean;
-        author_user_id: string | null;
-        author_guest_token_id: string | null;
-      }>(
-        'SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id FROM memories WHERE id = $1',
-        [id],
+    ...memoryFactsRepository(db),
+
+    /** The media of a page of memories, in list order per memory. */
+    async listMediaByMemoryIds(memoryIds: string[]): Promise<MediaRow[]> {
+      if (memoryIds.length === 0) return [];
+      const { rows } = await db.query<MediaRow>(
+        `SELECT ${mediaColumns}
+           FROM media m
+          WHERE m.memory_id = ANY($1::uuid[])
+          ORDER BY m.memory_id, m.position, m.id`,
+        [memoryIds],
       );
-      const r = rows[0];
-      return r
-        ? {
-            id: r.id,
-            memorialId: r.memorial_id,
-            status: r.status,
-            membersOnly: r.members_only,
-            authorUserId: r.author_user_id,
-            authorGuestTokenId: r.author_guest_token_id,
-          }
-        : undefined;
+      return rows;
     },
 
     async findById(id: string, viewer: Viewer): Promise<MemoryRow | undefined> {
@@ -267,25 +257,6 @@ export function memoriesRepository(db: Queryable) {
                 status = coalesce($4, status), updated_at = now()
           WHERE id = $1`,
         [id, patch.yearLabel ?? null, patch.body ?? null, patch.status ?? null],
-      );
-    },
-
-    /** Sets a status; publishing stamps the first publication time; a moderator is recorded. */
-    async setStatus(
-      q: Queryable,
-      id: string,
-      status: MemoryStatus,
-      moderatorUserId: string | null,
-    ): Promise<void> {
-      await q.query(
-        `UPDATE memories
-            SET status = $2,
-                published_at = CASE WHEN $2 = 'published' THEN coalesce(published_at, now()) ELSE published_at END,
-                moderated_by = CASE WHEN $3::text IS NULL THEN moderated_by ELSE $3 END,
-                moderated_at = CASE WHEN $3::text IS NULL THEN moderated_at ELSE now() END,
-                updated_at = now()
-          WHERE id = $1`,
-        [id, status, moderatorUserId],
       );
     },
 

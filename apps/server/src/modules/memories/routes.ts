@@ -17,8 +17,7 @@ import {
   memoryUpdateSchema,
   memoryWallQuerySchema,
 } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
-import { mediaUrlSigner } from '../../lib/media/url-signer.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { errorResponses, plainJsonSerializer } from '../../lib/schemas.ts';
 import { memoryService } from './service.ts';
 
@@ -26,12 +25,12 @@ const tags = ['memories'];
 const security = [{ bearer: [] }];
 
 export const memoryRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'signer' | 'responseCache'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = memoryService({
       db: deps.db,
-      signer: mediaUrlSigner({ db: deps.db, apiUrl: deps.config.API_URL }),
+      signer: deps.signer,
       log: fastify.log,
     });
 

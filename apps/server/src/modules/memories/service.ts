@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import {
-  MEMORY_LOVED_BY_INITIALS_MAX,
   memoryManagedStatuses,
   roleAtLeast,
   type LovedBy,
-  type MediaItem,
   type Memory,
   type memoryPageSchema,
   type MemoryStatus,
@@ -20,160 +17,25 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { preSerialized } from '../../lib/schemas.ts';
-import { iso } from '../../lib/time.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
-import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
-import { recordAudit } from '../audit/record.ts';
-import { presentMedia } from '../media/present.ts';
-import { mediaRepository, type MediaRow } from '../media/repository.ts';
+import type { MediaUrlSigner } from '../../lib/media/url-signer.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import type { MediaRow } from '../../shared/media-rows.ts';
 import {
   accessFromRow,
   memorialAccessService,
   memorialNotFound,
   requireAccess,
   type MemorialAccess,
-} from '../memorials/access.ts';
-import { clampLimit, isUuid, toPage } from '../memorials/pagination.ts';
-import { timeIdCursor } from './cursor.ts';
-import { invalidTransition, memoryNotFound } from './errors.ts';
-import {
-  canDeleteMemory,
-  canEditMemory,
-  canSeeMemory,
-  isMemoryAuthor,
-  isMemoryOpen,
-  type MemoryFacts,
-} from './policy.ts';
-import {
-  memoriesRepository,
-  type MemoryRow,
-  type OwnMemoryRow,
-  type Viewer,
-  type WallCardRow,
-  type WallRow,
-} from './repository.ts';
-import { memorialArchived } from '../media/service.ts';
-
-const viewerOf = (caller: Caller): Viewer => ({
-  userId: caller.kind === 'user' ? caller.userId : null,
-  guestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
-});
-
-const factsOf = (
-  r: Pick<MemoryRow, 'status' | 'members_only' | 'author_user_id' | 'author_guest_token_id'>,
-): MemoryFacts => ({
-  status: r.status,
-  membersOnly: r.members_only,
-  authorUserId: r.author_user_id,
-  authorGuestTokenId: r.author_guest_token_id,
-});
-
-/** 'Anna de Vries' → 'AV'; 'jet' → 'J'. */
-export function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0]!;
-  const last = words.length > 1 ? words[words.length - 1]! : '';
-  return (first.charAt(0) + last.charAt(0)).toUpperCase();
-}
-
-/**
- * A photo from a card as the media row it was presented from, for presenting it again for someone else
- * (`presentMedia`). The uploader is not on the card: it is only used where the caller uploaded none of the
- * memory's photos.
- */
-const mediaRowOf = (item: MediaItem): MediaRow => ({
-  id: item.id,
-  memorial_id: item.memorialId,
-  memory_id: item.memoryId,
-  kind: item.kind,
-  status: item.status,
-  content_type: item.contentType,
-  size_bytes: item.sizeBytes,
-  width: item.width,
-  height: item.height,
-  caption: item.caption,
-  position: item.position,
-  uploaded_by_user_id: null,
-  uploaded_by_guest_token_id: null,
-  created_at: item.createdAt,
-  variants: item.variants.map(({ url: _url, ...v }) => v),
-});
-
-/** Whom a memory's card is made for: someone with no stake in it, on an open page. */
-const NOBODY: Caller = { kind: 'anonymous' };
-const openPage = (memorialId: string): MemorialAccess => ({
-  memorialId,
-  status: 'active',
-  visibility: 'public',
-  role: 'visitor',
-});
-
-/**
- * A memory with a photo, a video, a love and every kind of field: the card key holds a digest of its card, so
- * any change to how a memory is presented (or to the API address in photo links) makes stored cards unusable
- * at once, with nothing to remember to bump.
- */
-const SAMPLE: WallRow = {
-  id: '00000000-0000-4000-8000-000000000001',
-  memorial_id: '00000000-0000-4000-8000-000000000002',
-  year_label: '1970',
-  body: 'Voorbeeld',
-  status: 'published',
-  members_only: false,
-  author_kind: 'guest',
-  author_user_id: null,
-  author_guest_token_id: null,
-  author_display_name: 'Anna de Vries',
-  published_at: 0,
-  created_at: 0,
-  updated_at: 0,
-  cursor_ts: '1970-01-01 00:00:00+00',
-  love_count: 1,
-  loved_by_me: false,
-  lover_names: ['Jet'],
-  card_version: '0',
-  media: [
-    {
-      id: '00000000-0000-4000-8000-000000000003',
-      memorial_id: '00000000-0000-4000-8000-000000000002',
-      memory_id: '00000000-0000-4000-8000-000000000001',
-      kind: 'image',
-      status: 'ready',
-      content_type: 'image/jpeg',
-      size_bytes: 1,
-      width: 640,
-      height: 480,
-      caption: 'Onderschrift',
-      position: 0,
-      uploaded_by_user_id: null,
-      uploaded_by_guest_token_id: null,
-      created_at: '1970-01-01T00:00:00Z',
-      variants: [
-        { name: 'original', contentType: 'image/jpeg', width: 640, height: 480, sizeBytes: 1 },
-        { name: 'w640.jpg', contentType: 'image/jpeg', width: 640, height: 480, sizeBytes: 1 },
-        { name: 'w640.webp', contentType: 'image/webp', width: 640, height: 480, sizeBytes: 1 },
-      ],
-    },
-    {
-      id: '00000000-0000-4000-8000-000000000004',
-      memorial_id: '00000000-0000-4000-8000-000000000002',
-      memory_id: '00000000-0000-4000-8000-000000000001',
-      kind: 'video',
-      status: 'ready',
-      content_type: 'video/mp4',
-      size_bytes: 1,
-      width: null,
-      height: null,
-      caption: null,
-      position: 1,
-      uploaded_by_user_id: null,
-      uploaded_by_guest_token_id: null,
-      created_at: '1970-01-01T00:00:00Z',
-      variants: [{ name: 'original', contentType: 'video/mp4', width: null, height: null, sizeBytes: 1 }],
-    },
-  ],
-};
+} from '../../shared/memorial-access.ts';
+import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
+import { timeIdCursor } from '../../shared/cursor.ts';
+import { invalidTransition, memoryNotFound } from '../../shared/errors.ts';
+import { canDeleteMemory, canEditMemory, canSeeMemory, isMemoryAuthor } from '../../shared/memory-policy.ts';
+import { memoriesRepository, type MemoryRow, type OwnMemoryRow, type WallCardRow } from './repository.ts';
+import { memorialArchived } from '../../shared/errors.ts';
+import { cardKeyOf, cardOf, fromCard } from './cards.ts';
+import { lovedBy, toMemory, viewerOf } from './presentation.ts';
 
 export function memoryService({
   db,
@@ -186,89 +48,17 @@ export function memoryService({
 }) {
   const access = memorialAccessService(db);
   const repo = memoriesRepository(db);
-  const media = mediaRepository(db);
-
-  function lovedBy(row: MemoryRow): LovedBy {
-    return {
-      count: row.love_count,
-      byMe: row.loved_by_me,
-      initials: row.lover_names.slice(0, MEMORY_LOVED_BY_INITIALS_MAX).map(initialsOf),
-    };
-  }
-
-  function toMemory(
-    caller: Caller,
-    acc: MemorialAccess,
-    row: MemoryRow,
-    mediaRows: MediaRow[],
-    urls: MediaUrls,
-  ): Memory {
-    const facts = factsOf(row);
-    const open = isMemoryOpen(acc, facts);
-    return {
-      id: row.id,
-      memorialId: row.memorial_id,
-      yearLabel: row.year_label,
-      text: row.body,
-      status: row.status,
-      membersOnly: row.members_only,
-      author: { kind: row.author_kind, name: row.author_display_name, isYou: isMemoryAuthor(caller, facts) },
-      media: mediaRows.map((m): MediaItem => presentMedia(m, { caller, urls, open })),
-      lovedBy: lovedBy(row),
-      canEdit: canEditMemory(caller, acc, facts),
-      canDelete: canDeleteMemory(caller, acc, facts),
-      publishedAt: row.published_at ? iso(row.published_at) : null,
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
-    };
-  }
 
   /** One page of rows with their media: one more statement, whatever the page size. */
   async function toMemories(caller: Caller, acc: MemorialAccess, rows: MemoryRow[]) {
-    const mediaRows = await media.listByMemoryIds(rows.map((r) => r.id));
+    const mediaRows = await repo.listMediaByMemoryIds(rows.map((r) => r.id));
     const byMemory = new Map<string, MediaRow[]>();
     for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
     const urls = await signer.urls();
     return (r: MemoryRow) => toMemory(caller, acc, r, byMemory.get(r.id) ?? [], urls);
   }
 
-  /** A memory's card: the memory as shown to someone with no stake in it on an open page (`WallCardRow`). */
-  function cardOf(row: WallRow, urls: MediaUrls): string {
-    const neutral = { ...row, loved_by_me: false };
-    return JSON.stringify(toMemory(NOBODY, openPage(row.memorial_id), neutral, row.media, urls));
-  }
-
-  let cardKeyOnce: Promise<string> | undefined;
-  const cardKey = () =>
-    (cardKeyOnce ??= signer
-      .urls()
-      .then((urls) => createHash('sha256').update(cardOf(SAMPLE, urls)).digest('base64url').slice(0, 16))
-      .catch((err: unknown) => {
-        cardKeyOnce = undefined;
-        throw err;
-      }));
-
-  /**
-   * A memory from its card, for this caller. The card is the memory exactly as it is shown to someone with no
-   * stake in it on an open page; for anyone else the parts that are theirs are put in: whether they wrote it,
-   * may edit it, loved it, and signed photo links where the memory is not open to anyone. (A memory with the
-   * caller's own photos in it is read in full instead: the card does not say who uploaded what.)
-   */
-  function fromCard(caller: Caller, acc: MemorialAccess, row: WallCardRow, card: string, urls: MediaUrls) {
-    const facts = factsOf(row);
-    const open = isMemoryOpen(acc, facts);
-    const isYou = isMemoryAuthor(caller, facts);
-    const canEdit = canEditMemory(caller, acc, facts);
-    if (open && !isYou && !canEdit && !row.loved_by_me) return card;
-    const memory = JSON.parse(card) as Memory;
-    memory.author.isYou = isYou;
-    memory.canEdit = canEdit;
-    memory.canDelete = canDeleteMemory(caller, acc, facts);
-    memory.lovedBy.byMe = row.loved_by_me;
-    if (!open)
-      memory.media = memory.media.map((item) => presentMedia(mediaRowOf(item), { caller, urls, open }));
-    return JSON.stringify(memory);
-  }
+  const cardKey = cardKeyOf(signer);
 
   /** Authorization for one memory: its memorial and the memory itself must be visible to the caller. */
   async function requireVisible(caller: Caller, id: string) {
@@ -528,7 +318,7 @@ export function memoryService({
           visibility: r.memorial_visibility,
           role: r.member_role,
         };
-      const mediaRows = await media.listByMemoryIds(kept.map((r) => r.id));
+      const mediaRows = await repo.listMediaByMemoryIds(kept.map((r) => r.id));
       const byMemory = new Map<string, MediaRow[]>();
       for (const m of mediaRows) byMemory.set(m.memory_id!, [...(byMemory.get(m.memory_id!) ?? []), m]);
       const urls = await signer.urls();

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ACCESS_CODE_LENGTH, errorCodes, isAppPath, routes } from '@aandenken/contract';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { createMemorialRenderer } from './memorial-ssr.ts';
-import { htmlForTheme, themeFromCookie } from './theme.ts';
+import { htmlForTheme, themeFromCookie } from '../../shared/theme.ts';
 
 const MEMORIAL_PATH =
   /^\/memorial\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
@@ -45,7 +45,7 @@ function loadPages(dist: string): Map<string, Buffer> {
  * and unknown /core paths a JSON 404.
  */
 export const sitePlugin =
-  ({ config, responseCache }: Deps): FastifyPluginAsync =>
+  ({ config, responseCache }: Pick<Deps, 'config' | 'responseCache'>): FastifyPluginAsync =>
   async (app) => {
     const dist = path.resolve(config.WEB_DIST_DIR ?? defaultDist);
     const built = fs.existsSync(path.join(dist, 'index.html'));

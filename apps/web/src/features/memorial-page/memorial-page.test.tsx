@@ -4,7 +4,7 @@ import type { Memory } from '@aandenken/contract';
 import { linkTokenFromHash } from './api/consume-link.ts';
 import { MemoryCard } from './components/memory-card.tsx';
 import { stepIndex } from './components/photo-viewer.tsx';
-import { photoLabel } from './components/gallery.tsx';
+import { photoLabel } from './components/photo-label.ts';
 
 const memory = (patch: Partial<Memory> = {}): Memory => ({
   id: '6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a99',

@@ -5,6 +5,7 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import type { Viewer } from './viewer.ts';
 import { BiographySection } from './components/biography-section.tsx';
 import { CandlesSection } from './components/candles-section.tsx';
 import { Gallery } from './components/gallery.tsx';
@@ -12,7 +13,6 @@ import { MemorialHero } from './components/memorial-hero.tsx';
 import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { StatusBanners } from './components/status-banners.tsx';
 import { MemoryWall } from './components/memory-wall.tsx';
-import type { Viewer } from './viewer.ts';
 
 // The dialog with its form, upload and validation code loads when it is first opened.
 const AddMemoryDialog = lazy(() =>

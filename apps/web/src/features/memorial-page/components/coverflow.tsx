@@ -8,7 +8,7 @@ import '../../../components/ui/coverflow.css';
 import { Expand, Play } from 'lucide-react';
 import type { MediaItem } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
-import { photoLabel } from './gallery.tsx';
+import { photoLabel } from './photo-label.ts';
 
 /** The demo's coverflow (rotate 30, depth 150, stretch 0) with the memorial's own photos; a slide opens the viewer. */
 export default function Coverflow({

@@ -6,6 +6,7 @@ import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fullName } from '../../../lib/memorials/life.ts';
 import { PhotoViewer } from './photo-viewer-lazy.tsx';
+import { photoLabel } from './photo-label.ts';
 import { useInView } from '../../../lib/use-in-view.ts';
 
 // Swiper is fetched when the gallery comes near the screen, and started when it is on it.
@@ -14,11 +15,6 @@ const Coverflow = lazy(loadCoverflow);
 
 /** From this many photos the gallery is a coverflow; fewer are simply shown side by side. */
 export const COVERFLOW_MIN = 3;
-
-export function photoLabel(item: MediaItem, index: number, total: number): string {
-  const what = item.kind === 'video' ? 'Video' : 'Foto';
-  return `${what} ${index + 1} van ${total} bekijken${item.caption ? `: ${item.caption}` : ''}`;
-}
 
 /** The memorial's photos and videos; each opens the full-screen viewer. */
 export function Gallery({

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { ACCESS_CODE_LENGTH } from '@aandenken/contract';
-import type { Queryable } from '../../db/client.ts';
-import { getOrCreateSecret } from '../../lib/secrets.ts';
+import type { Queryable } from '../db/client.ts';
+import { getOrCreateSecret } from '../lib/secrets.ts';
 
 /**
  * Access codes are stored twice and never in clear: a keyed hash (HMAC-SHA256) to look a code up,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Queryable } from '../db/client.ts';
-import { getOrCreateSecret } from '../lib/secrets.ts';
+import { getOrCreateSecret } from './secrets.ts';
 
 export interface SigningKeys {
   /** Private JWKs, for the embedded provider's `jwks` setting. */

@@ -1,5 +1,5 @@
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@aandenken/contract';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 /**
  * Keyset cursors: the sort key of the last row of a page, as opaque base64url JSON. Timestamps travel

@@ -1,5 +1,5 @@
-import { badRequest } from '../../lib/errors.ts';
-import { decodeCursor, isUuid } from '../memorials/pagination.ts';
+import { badRequest } from '../lib/errors.ts';
+import { decodeCursor, isUuid } from './pagination.ts';
 
 /** PostgreSQL's text form of a timestamptz, e.g. `2025-05-01 10:11:12.123456+02`. */
 const pgTimestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;

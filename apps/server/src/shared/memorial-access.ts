@@ -4,9 +4,9 @@ import {
   type MemorialStatus,
   type MemorialVisibility,
 } from '@aandenken/contract';
-import type { Queryable } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import type { Queryable } from '../db/client.ts';
+import type { Caller } from '../lib/auth.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
 import { isUuid } from './pagination.ts';
 
 export interface MemorialAccess {

@@ -1,6 +1,6 @@
 import { roleAtLeast, type MemoryStatus } from '@aandenken/contract';
-import type { Caller } from '../../lib/auth.ts';
-import type { MemorialAccess } from '../memorials/access.ts';
+import type { Caller } from '../lib/auth.ts';
+import type { MemorialAccess } from './memorial-access.ts';
 
 /**
  * Who may see and change a memory, given the caller's access to its memorial (from

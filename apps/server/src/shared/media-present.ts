@@ -1,9 +1,9 @@
 import type { MediaItem, MediaVariant } from '@aandenken/contract';
 import { MEDIA_WEB_WIDTH } from '@aandenken/contract';
-import type { Caller } from '../../lib/auth.ts';
-import { iso } from '../../lib/time.ts';
-import type { MediaUrls } from '../../lib/media/url-signer.ts';
-import type { MediaRow } from './repository.ts';
+import type { Caller } from '../lib/auth.ts';
+import { iso } from './time.ts';
+import type { MediaUrls } from '../lib/media/url-signer.ts';
+import type { MediaRow } from './media-rows.ts';
 
 export function isOwnUpload(
   caller: Caller,

@@ -3,3 +3,5 @@
  * PostgreSQL's text of it, or epoch milliseconds (the wall selects those: cheaper to make and to read).
  */
 export const iso = (d: Date | string | number): string => new Date(d).toISOString();
+
+export const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d));

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
+import type { Queryable } from '../db/client.ts';
+import type { Caller } from '../lib/auth.ts';
 
 export interface AuditEntry {
   memorialId: string;

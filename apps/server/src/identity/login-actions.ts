@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { AccountService } from './account-service.ts';
+import type { formLimit as formLimitOf } from './form-limit.ts';
+import { safeEqual, type Body, type IdentityScreens } from './screens.ts';
+import { messagePage, resetPasswordPage } from './views.ts';
+
+/** The links sent by mail: resetting a password, confirming an e-mail address. */
+export function loginActionRoutes(
+  scope: FastifyInstance,
+  {
+    config,
+    provider,
+    keys,
+    accounts,
+    formLimit,
+    screens: { base, html, pageOf },
+  }: {
+    config: Config;
+    provider: Provider;
+    keys: string[];
+    accounts: AccountService;
+    formLimit: ReturnType<typeof formLimitOf>;
+    screens: IdentityScreens;
+  },
+) {
+  const resetCsrf = (token: string) =>
+    createHmac('sha256', keys[0]!).update(`reset:${token}`).digest('base64url');
+  const linkExpired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage(pageOf(reply.request), {
+        title: 'Deze link werkt niet meer',
+        text: 'Deze link is verlopen of al gebruikt. Vraag op de inlogpagina een nieuwe link aan via ‘Wachtwoord vergeten?’.',
+        link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
+        tone: 'error',
+      }),
+      400,
+    );
+
+  scope.get<{ Querystring: { token?: string } }>(
+    `${base}/login-actions/reset-password`,
+    async (req, reply) => {
+      const token = req.query.token ?? '';
+      if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
+      return html(reply, resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token) }));
+    },
+  );
+
+  scope.post<{ Body: Body }>(
+    `${base}/login-actions/reset-password`,
+    { config: formLimit },
+    async (req, reply) => {
+      const token = req.body?.token ?? '';
+      if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, resetCsrf(token))) {
+        return linkExpired(reply);
+      }
+      const result = await accounts.resetPassword(token, req.body);
+      if (!result.ok) {
+        if (result.expired) return linkExpired(reply);
+        return html(
+          reply,
+          resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token), fields: result.fields }),
+          400,
+        );
+      }
+      const interactionAlive =
+        result.interactionUid && (await provider.Interaction.find(result.interactionUid));
+      return html(
+        reply,
+        messagePage(pageOf(req), {
+          title: 'Je wachtwoord is gewijzigd',
+          text: 'Je kunt nu inloggen met je nieuwe wachtwoord.',
+          link: interactionAlive
+            ? {
+                href: `${base}/interaction/${result.interactionUid}?scherm=gewijzigd`,
+                label: 'Verder met inloggen',
+              }
+            : { href: `${config.PUBLIC_URL}/mijn-paginas`, label: 'Inloggen' },
+        }),
+      );
+    },
+  );
+
+  scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
+    const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
+    return html(
+      reply,
+      messagePage(pageOf(req), {
+        title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
+        text: ok
+          ? 'Bedankt. Je e-mailadres is bevestigd.'
+          : 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
+        link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
+        tone: ok ? 'info' : 'error',
+      }),
+      ok ? 200 : 400,
+    );
+  });
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { localMediaStorage, type MediaStorage } from './media/storage.ts';
+import { mediaUrlSigner, type MediaUrlSigner } from './media/url-signer.ts';
+import { createResponseCache, type ResponseCache } from './response-cache.ts';
+import { loadSigningKeys, type SigningKeys } from './signing-keys.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+/**
+ * The application's shared infrastructure, built once by the composition (app.ts) and passed in explicitly
+ * (rule 4); each module takes the part it uses (`Pick<Deps, …>`).
+ */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Background jobs in PostgreSQL; the composition starts and stops its worker. */
+  queue: JobQueue;
+  storage: MediaStorage;
+  signer: MediaUrlSigner;
+  /** Shared reads of public memorials (docs/performance.md); every database change invalidates it. */
+  responseCache: ResponseCache;
+  clock: Clock;
+  /** The embedded provider's keys; undefined when an external provider (OIDC_AUTHORITY) is used. */
+  signingKeys?: SigningKeys;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export async function createDeps(o: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+  /** Headers every response carries, also those the response cache answers itself. */
+  headers: Record<string, string>;
+}): Promise<Deps> {
+  const { config, db, log } = o;
+  const mailer =
+    o.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      log,
+    });
+  const signingKeys = config.embeddedIdentity ? await loadSigningKeys(db) : undefined;
+  const responseCache = await createResponseCache({
+    db,
+    log,
+    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    headers: o.headers,
+  });
+  return {
+    config,
+    db,
+    mailer,
+    queue: createJobQueue({ db, log: log.child({ module: 'jobs' }) }),
+    storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),
+    signer: mediaUrlSigner({ db, apiUrl: config.API_URL }),
+    responseCache,
+    clock: systemClock,
+    signingKeys,
+  };
+}
