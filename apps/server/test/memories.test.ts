@@ -681,6 +681,9 @@ describe("memory cards (the wall's read model: migration 093, decision 008)", ()
     const change = async (what: () => Promise<unknown>, check: (item: Item) => void) => {
       const version = (await card()).card_version;
       await what();
+      // Some changes below are written straight to the database, as another process would: the response
+      // cache learns of them by notification, which sync() waits for (a request that writes does the same).
+      await t.app.deps.responseCache.sync();
       expect((await card()).card_version, String(what)).not.toBe(version);
       check(await shown());
       await expectWallAsRead(id);
