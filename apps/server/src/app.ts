@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailOutbox, type MailOutbox } from './lib/mail-outbox.ts';
 import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { createResponseCache, isCachedRead, type ResponseCache } from './lib/response-cache.ts';
@@ -40,7 +41,8 @@ import { identityPlugin } from './identity/plugin.ts';
 export interface Deps {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Mail is written in the transaction of the change that causes it and sent by a background job. */
+  outbox: MailOutbox;
   /** The embedded provider's keys; undefined when an external provider (OIDC_AUTHORITY) is used. */
   signingKeys?: SigningKeys;
   /** Shared reads of public memorials (docs/performance.md); every database change invalidates it. */
@@ -109,7 +111,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
       log: app.log,
     });
-  app.addHook('onClose', async () => mailer.close());
+  const outbox = createMailOutbox({
+    db,
+    mailer,
+    log: app.log.child({ module: 'mail' }),
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+  });
 
   const signingKeys = config.embeddedIdentity ? await loadSigningKeys(db) : undefined;
   const authorityOrigin = new URL(config.OIDC_AUTHORITY).origin;
@@ -160,7 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return done(null, payload);
     responseCache.sync().then(() => done(null, payload), done);
   });
-  const deps: Deps = { config, db, mailer, signingKeys, responseCache };
+  const deps: Deps = { config, db, outbox, signingKeys, responseCache };
 
   registerErrorHandling(app);
 

@@ -62,11 +62,11 @@ async function cookieKeys({ config, db }: Deps): Promise<string[]> {
 export const identityPlugin =
   (deps: Deps): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
-    const { config, db, mailer, signingKeys } = deps;
+    const { config, db, outbox, signingKeys } = deps;
     if (!config.embeddedIdentity || !signingKeys) return;
 
     const keys = await cookieKeys(deps);
-    const accounts: AccountService = accountService({ db, config, mailer, log: app.log });
+    const accounts: AccountService = accountService({ db, config, outbox });
     const provider = createProvider({ config, db, signingKeys, cookieKeys: keys, accounts });
     const google = googleFederation({ config, repo: accounts.repository, accounts });
     const page = pageContext(config);

@@ -80,6 +80,6 @@ export const guestRoutes =
           response: { 200: accessCodeMailedSchema, ...errorResponses },
         },
       },
-      async (req) => accessMail.send(await req.caller(), req.params.id, req.body, req.log),
+      async (req) => accessMail.send(await req.caller(), req.params.id, req.body),
     );
   };

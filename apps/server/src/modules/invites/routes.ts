@@ -90,7 +90,7 @@ export const inviteRoutes =
           response: { 200: inviteSentSchema, ...errors },
         },
       },
-      async (req) => service.resend(await req.caller(), req.params.id, req.log),
+      async (req) => service.resend(await req.caller(), req.params.id),
     );
 
     app.post(
@@ -109,9 +109,7 @@ export const inviteRoutes =
         },
       },
       async (req, reply) =>
-        reply
-          .status(201)
-          .send(await service.create(await req.caller(), req.params.memorialId, req.body, req.log)),
+        reply.status(201).send(await service.create(await req.caller(), req.params.memorialId, req.body)),
     );
 
     app.get(
