@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Listener, Queryable } from '../db/client.ts';
-import { createJobQueue, type JobContext, type JobQueueOptions } from './media/job-queue.ts';
+import {
+  createJobQueue,
+  defaultBackoffMs,
+  type JobContext,
+  type JobQueueOptions,
+} from './media/job-queue.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /** Committed mail wakes the workers of every process at once; polling is only the fallback. */
 export const MAIL_CHANNEL = 'mail_outbox';
 const MAIL_JOB = 'mail.send';
 const RELISTEN_MS = 1000;
+/**
+ * New mail and due retries wake the worker themselves, so its polling is only a fallback (mail from a
+ * process that died before its retry, a lost LISTEN connection) and can be rare.
+ */
+const FALLBACK_POLL_MS = 10_000;
 
 export interface MailOutboxOptions {
   db: Db;
@@ -39,11 +49,24 @@ export interface MailOutbox {
  */
 export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   const { db, mailer, log, maxAttempts } = opts;
+  const backoffMs = opts.backoffMs ?? defaultBackoffMs;
+  const retryTimers = new Set<NodeJS.Timeout>();
   const queue = createJobQueue({
     db,
     log,
-    pollIntervalMs: opts.pollIntervalMs,
-    backoffMs: opts.backoffMs,
+    pollIntervalMs: opts.pollIntervalMs ?? FALLBACK_POLL_MS,
+    // A failed attempt wakes this worker when its retry is due.
+    backoffMs: (attempt) => {
+      const ms = backoffMs(attempt);
+      if (running) {
+        const timer = setTimeout(() => {
+          retryTimers.delete(timer);
+          queue.notify();
+        }, ms + 20).unref();
+        retryTimers.add(timer);
+      }
+      return ms;
+    },
   });
   let listener: Listener | undefined;
   let relisten: NodeJS.Timeout | undefined;
@@ -143,6 +166,8 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     async stop() {
       running = false;
       clearTimeout(relisten);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
       await listener?.close();
       listener = undefined;
       await queue.stop();
