@@ -61,7 +61,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
       if (running) {
         const timer = setTimeout(() => {
           retryTimers.delete(timer);
-          queue.notify();
+          wake();
         }, ms + 20).unref();
         retryTimers.add(timer);
       }
@@ -71,6 +71,11 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   let listener: Listener | undefined;
   let relisten: NodeJS.Timeout | undefined;
   let running = false;
+  /**
+   * Wakes the worker for a pass that sees what was just committed: a sleeping worker at once; a busy one
+   * may have looked before the commit, so it makes one more pass after the current one.
+   */
+  const wake = () => void queue.idle().then(() => queue.notify());
 
   queue.register(MAIL_JOB, (payload, job) => deliver(String(payload.mailId), job));
 
@@ -126,19 +131,15 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   async function listen() {
     relisten = undefined;
     try {
-      const l = await db.listen(
-        MAIL_CHANNEL,
-        () => queue.notify(),
-        (err) => {
-          log.warn({ err }, 'mail outbox: lost the notifications; polling until listening again');
-          listener = undefined;
-          if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
-        },
-      );
+      const l = await db.listen(MAIL_CHANNEL, wake, (err) => {
+        log.warn({ err }, 'mail outbox: lost the notifications; polling until listening again');
+        listener = undefined;
+        if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
+      });
       if (!running) return void (await l.close());
       listener = l;
       // Mail committed while nobody listened.
-      queue.notify();
+      wake();
     } catch (err) {
       log.warn({ err }, 'mail outbox: could not listen for new mail; polling');
       if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);

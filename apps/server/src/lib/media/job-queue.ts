@@ -43,8 +43,6 @@ export function createJobQueue(opts: JobQueueOptions) {
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
-  /** A notify() that came while the worker was busy: look again before sleeping. */
-  let woken = false;
   let lastHousekeeping = 0;
   const idleWaiters: (() => void)[] = [];
 
@@ -114,7 +112,6 @@ export function createJobQueue(opts: JobQueueOptions) {
 
   async function run() {
     while (running) {
-      woken = false;
       try {
         await housekeeping();
         await drain();
@@ -124,7 +121,6 @@ export function createJobQueue(opts: JobQueueOptions) {
       }
       for (const resolve of idleWaiters.splice(0)) resolve();
       if (!running) break;
-      if (woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs);
         wake = () => {
@@ -155,7 +151,6 @@ export function createJobQueue(opts: JobQueueOptions) {
     },
     /** Wakes an idle worker now (after enqueueing, once the transaction committed). */
     notify() {
-      woken = true;
       wake?.();
     },
     start() {
