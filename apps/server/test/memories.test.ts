@@ -682,6 +682,18 @@ describe("memory cards (the wall's read model: migration 093, decision 008)", ()
       const version = (await card()).card_version;
       await what();
       expect((await card()).card_version, String(what)).not.toBe(version);
+      // A change made in SQL reaches the response cache by NOTIFY, a moment after it commits (on PostgreSQL
+      // over another connection): as in another process, the anonymous wall shows it shortly after.
+      await expect
+        .poll(async () => {
+          try {
+            check(await shown());
+            return true;
+          } catch {
+            return false;
+          }
+        })
+        .toBe(true);
       check(await shown());
       await expectWallAsRead(id);
       expect((await card()).card).not.toBeNull(); // made again
