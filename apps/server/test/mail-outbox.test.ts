@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailOutbox } from '../src/lib/mail-outbox.ts';
@@ -84,6 +85,31 @@ describe('mail through the outbox', () => {
       (await mailRows(email))[0]!.id,
     ]);
     expect(rows[0]).toMatchObject({ text_body: null, html_body: null, sent_at: expect.anything() });
+  });
+
+  it('answers without waiting for a mail server that accepts the connection and never speaks', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const t3 = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    });
+    try {
+      // Waiting for the greeting would take 30 s (the mailer's timeout), past this test's limit.
+      const res = await t3.app.inject({
+        method: 'POST',
+        url: '/core/contact',
+        payload: { name: 'Kees', email: 'kees@example.nl', subject: 'general', message: 'Geen haast.' },
+      });
+      expect(res.statusCode).toBe(201);
+      await expect.poll(() => sockets.size).toBeGreaterThan(0);
+      const { rows } = await t3.db.query('SELECT status, attempts FROM mail_outbox');
+      expect(rows).toEqual([{ status: 'queued', attempts: 0 }]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await t3.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('never sends a mail enqueued in a transaction that rolls back', async () => {
