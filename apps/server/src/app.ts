@@ -81,8 +81,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const headers = securityHeaders(config);
   const deps = await createDeps({ config, db, log: app.log, mailer: opts.mailer, headers });
-  const { mailer, queue, signingKeys } = deps;
-  app.addHook('onClose', async () => mailer.close());
+  const { mailer, outbox, queue, signingKeys } = deps;
+  app.addHook('onReady', async () => outbox.start());
+  // Mail being handed over finishes before the SMTP transport closes.
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+  });
   await app.register(frontDoor.plugin, { cache: deps.responseCache, headers });
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => queue.stop());

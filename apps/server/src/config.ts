@@ -30,6 +30,8 @@ export const configSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Aandenken <noreply@aandenken.nl>'),
     ADMIN_EMAILS: emailList,
+    /** Delivery attempts per mail before it is given up (kept and logged; retries back off to an hour). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),

@@ -198,6 +198,10 @@ describe('forgotten password', () => {
       (m) => m.to.includes('dirk@example.nl') && m.subject.startsWith('Nieuw wachtwoord'),
     );
     expect(t.smtp.messages.some((m) => m.to.includes('bestaat-niet@example.nl'))).toBe(false);
+    const { rows: queued } = await t.db.query(
+      `SELECT id FROM mail_outbox WHERE 'bestaat-niet@example.nl' = ANY(to_addresses)`,
+    );
+    expect(queued).toEqual([]);
     const link = linkIn(mail.text);
     const page = await browser.get(link);
     expect(page.statusCode).toBe(200);

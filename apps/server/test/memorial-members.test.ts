@@ -60,9 +60,18 @@ describe('POST /core/memorial/users/query', () => {
     const q = (payload: object, token = u.owner.token) =>
       t.app.inject({ method: 'POST', url: '/core/memorial/users/query', headers: auth(token), payload });
     await q({ memorialId: m.memorialId, limit: 1 }); // warms up the token's user row
-    const statements = t.db.statementCount;
+    // The least of three: the background workers (media, mail) may poll during a request.
+    const statements = async (payload: object) => {
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const before = t.db.statementCount;
+        await q(payload);
+        counts.push(t.db.statementCount - before);
+      }
+      return Math.min(...counts);
+    };
+    const used = await statements({ memorialId: m.memorialId, limit: 3 });
     const p1 = await q({ memorialId: m.memorialId, limit: 3 });
-    const used = t.db.statementCount - statements;
     expect(p1.statusCode).toBe(200);
     expect(p1.json().items.map((i: { role: string }) => i.role)).toEqual(['owner', 'editor', 'contributor']);
     expect(p1.json().items[0]).toMatchObject({
@@ -75,9 +84,7 @@ describe('POST /core/memorial/users/query', () => {
     const p2 = await q({ memorialId: m.memorialId, limit: 3, cursor: p1.json().nextCursor });
     expect(p2.json()).toMatchObject({ items: [{ id: m.guest, role: 'guest' }], nextCursor: null });
     // Reading a page costs the same few statements however many members it holds.
-    const s2 = t.db.statementCount;
-    await q({ memorialId: m.memorialId, limit: 1 });
-    expect(t.db.statementCount - s2).toBe(used);
+    expect(await statements({ memorialId: m.memorialId, limit: 1 })).toBe(used);
 
     expect((await q({ memorialId: m.memorialId, role: 'guest' })).json().items).toHaveLength(1);
     const bad = await q({ memorialId: 'x' });

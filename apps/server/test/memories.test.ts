@@ -682,9 +682,20 @@ describe("memory cards (the wall's read model: migration 093, decision 008)", ()
       const version = (await card()).card_version;
       await what();
       // Some changes below are written straight to the database, as another process would: the response
-      // cache learns of them by notification, which sync() waits for (a request that writes does the same).
+      // cache learns of them by NOTIFY a moment after commit (on PostgreSQL over another connection).
+      // sync() waits for what has arrived; the anonymous wall must show the change shortly after.
       await t.app.deps.responseCache.sync();
       expect((await card()).card_version, String(what)).not.toBe(version);
+      await expect
+        .poll(async () => {
+          try {
+            check(await shown());
+            return true;
+          } catch {
+            return false;
+          }
+        })
+        .toBe(true);
       check(await shown());
       await expectWallAsRead(id);
       expect((await card()).card).not.toBeNull(); // made again

@@ -10,36 +10,54 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, so tests read delivered mail. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, so tests read delivered mail. `stop()` and
+ * `restart()` take it down and bring it back on the same port (a mail server that is away for a while).
+ */
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((parsed) => {
-            messages.push({
-              from: parsed.from?.address ?? '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: parsed.html ?? '',
-            });
-            waiters.splice(0).forEach((w) => w());
-            callback();
-          })
-          .catch((err: Error) => callback(err));
+  const createServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          PostalMime.parse(Buffer.concat(chunks))
+            .then((parsed) => {
+              messages.push({
+                from: parsed.from?.address ?? '',
+                to: session.envelope.rcptTo.map((r) => r.address),
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: parsed.html ?? '',
+              });
+              waiters.splice(0).forEach((w) => w());
+              callback();
+            })
+            .catch((err: Error) => callback(err));
+        });
+      },
+    });
+  const listen = (server: SMTPServer, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject);
+        resolve();
       });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+  let server: SMTPServer | undefined = createServer();
+  await listen(server, 0);
   const port = (server.server.address() as AddressInfo).port;
+  const stop = async () => {
+    const s = server;
+    server = undefined;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
@@ -57,6 +75,15 @@ export async function startSmtpSink() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops accepting connections (mail sent now is refused). */
+    stop,
+    /** Listens again on the same port, keeping what it received before. */
+    async restart() {
+      if (server) return;
+      const s = createServer();
+      await listen(s, port);
+      server = s;
+    },
+    close: stop,
   };
 }

@@ -53,7 +53,11 @@ export type Invite = z.infer<typeof inviteSchema>;
 export const inviteSentSchema = z.extend(inviteSchema, {
   mailSent: z
     .boolean()
-    .check(z.describe('false als de e-mail niet kon worden verstuurd; opnieuw versturen kan met resend')),
+    .check(
+      z.describe(
+        'true: de e-mail staat in de wachtrij en wordt op de achtergrond verstuurd, met nieuwe pogingen als de mailserver even niet antwoordt',
+      ),
+    ),
 });
 
 /** GET /guest-invite/invite-code/{inviteCode}: what the person holding the link may know. */

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/client.ts';
-import type { Mailer } from '../lib/mailer.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import type { MailOutbox } from '../lib/mail-outbox.ts';
 import { identityRepository, type Account } from './repository.ts';
 import { resetPasswordMail, verifyEmailMail } from './mails.ts';
 
@@ -85,13 +84,8 @@ const newToken = () => randomBytes(32).toString('base64url');
  * Accounts of the embedded provider: registration, password sign-in with Keycloak-style brute-force
  * detection, mailed reset and verification links, and accounts from Google.
  */
-export function accountService(deps: {
-  db: Queryable;
-  config: Config;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}) {
-  const { db, config, mailer, log } = deps;
+export function accountService(deps: { db: Db; config: Config; outbox: MailOutbox }) {
+  const { db, config, outbox } = deps;
   const repo = identityRepository(db);
   // Verified against when no account exists, so a wrong e-mail costs as long as a wrong password.
   const dummyHash = hash('dummy-password-for-timing', argon2Options);
@@ -124,9 +118,10 @@ export function accountService(deps: {
     await repo.saveFailures(email, { failures, lastFailureAt: now, lockedUntil });
   }
 
-  async function sendVerification(account: Account, interactionUid: string | null) {
+  /** The link's token and its mail, in the transaction `q` (the one that created the account). */
+  async function sendVerification(q: Queryable, account: Account, interactionUid: string | null) {
     const token = newToken();
-    await repo.insertActionToken({
+    await identityRepository(q).insertActionToken({
       tokenHash: sha256(token),
       accountId: account.id,
       purpose: 'verify-email',
@@ -134,7 +129,7 @@ export function accountService(deps: {
       ttlSeconds: VERIFY_LINK_TTL_SECONDS,
     });
     const link = `${config.OIDC_AUTHORITY}/login-actions/verify-email?token=${token}`;
-    await mailer.send(verifyEmailMail(account.email, account.name, link));
+    await outbox.enqueue(q, verifyEmailMail(account.email, account.name, link));
   }
 
   return {
@@ -149,11 +144,16 @@ export function accountService(deps: {
       const parsed = registrationSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
       const { name, email, password } = parsed.data;
-      const account = await repo.insert({
-        email,
-        name,
-        passwordHash: await hash(password, argon2Options),
-        emailVerified: false,
+      const passwordHash = await hash(password, argon2Options);
+      const account = await db.transaction(async (tx) => {
+        const created = await identityRepository(tx).insert({
+          email,
+          name,
+          passwordHash,
+          emailVerified: false,
+        });
+        if (created) await sendVerification(tx, created, interactionUid);
+        return created;
       });
       if (!account) {
         return {
@@ -162,11 +162,6 @@ export function accountService(deps: {
             email: 'Er bestaat al een account met dit e-mailadres. Log in of vraag een nieuw wachtwoord aan.',
           },
         };
-      }
-      try {
-        await sendVerification(account, interactionUid);
-      } catch (err) {
-        log.error({ err }, 'verification mail failed');
       }
       return { ok: true, account };
     },
@@ -206,19 +201,20 @@ export function accountService(deps: {
       const account = await repo.findByEmail(parsed.data);
       if (!account) return { ok: true };
       const token = newToken();
-      await repo.insertActionToken({
-        tokenHash: sha256(token),
-        accountId: account.id,
-        purpose: 'reset-password',
-        interactionUid,
-        ttlSeconds: RESET_LINK_TTL_SECONDS,
-      });
       const link = `${config.OIDC_AUTHORITY}/login-actions/reset-password?token=${token}`;
-      try {
-        await mailer.send(resetPasswordMail(account.email, account.name, link, RESET_LINK_TTL_SECONDS / 60));
-      } catch (err) {
-        log.error({ err }, 'reset mail failed');
-      }
+      await db.transaction(async (tx) => {
+        await identityRepository(tx).insertActionToken({
+          tokenHash: sha256(token),
+          accountId: account.id,
+          purpose: 'reset-password',
+          interactionUid,
+          ttlSeconds: RESET_LINK_TTL_SECONDS,
+        });
+        await outbox.enqueue(
+          tx,
+          resetPasswordMail(account.email, account.name, link, RESET_LINK_TTL_SECONDS / 60),
+        );
+      });
       return { ok: true };
     },
 

@@ -30,13 +30,13 @@ async function cookieKeys({ config, db }: Pick<Deps, 'config' | 'db'>): Promise<
  * this Fastify process, plus our Dutch interaction screens (login, registration, password reset, Google).
  */
 export const identityPlugin =
-  (deps: Pick<Deps, 'config' | 'db' | 'mailer' | 'signingKeys'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'config' | 'db' | 'outbox' | 'signingKeys'>): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
-    const { config, db, mailer, signingKeys } = deps;
+    const { config, db, outbox, signingKeys } = deps;
     if (!config.embeddedIdentity || !signingKeys) return;
 
     const keys = await cookieKeys(deps);
-    const accounts: AccountService = accountService({ db, config, mailer, log: app.log });
+    const accounts: AccountService = accountService({ db, config, outbox });
     const provider = createProvider({ config, db, signingKeys, cookieKeys: keys, accounts });
     const federation = googleFederation({ config, repo: accounts.repository, accounts });
     const clientOrigins = webClientUris(config).origins;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mailer.ts';
+import { createMailOutbox, type MailOutbox } from './mail-outbox.ts';
 import { localMediaStorage, type MediaStorage } from './media/storage.ts';
 import { mediaUrlSigner, type MediaUrlSigner } from './media/url-signer.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
@@ -21,6 +22,8 @@ export interface Deps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Mail is written in the transaction of the change that causes it and sent by a background job. */
+  outbox: MailOutbox;
   /** Background jobs in PostgreSQL; the composition starts and stops its worker. */
   queue: JobQueue;
   storage: MediaStorage;
@@ -62,6 +65,12 @@ export async function createDeps(o: {
     config,
     db,
     mailer,
+    outbox: createMailOutbox({
+      db,
+      mailer,
+      log: log.child({ module: 'mail' }),
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    }),
     queue: createJobQueue({ db, log: log.child({ module: 'jobs' }) }),
     storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),
     signer: mediaUrlSigner({ db, apiUrl: config.API_URL }),

@@ -28,7 +28,14 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // A mail server that hangs holds the outbox's worker (and shutdown) a minute at most: well inside the
+    // job queue's stale time, after which another worker would send the same mail again.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -12,7 +12,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { companyService } from './service.ts';
 
 export const companyRoutes =
-  (deps: Pick<Deps, 'db' | 'mailer' | 'config'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'outbox' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = companyService(deps);

@@ -6,19 +6,19 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { companyRepository } from './repository.ts';
 import { applicantMail, teamMail } from './mails.ts';
 
-export function companyService({ db, mailer, config }: Pick<Deps, 'db' | 'mailer' | 'config'>) {
+export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
   const repo = companyRepository(db);
   return {
-    /** Anyone may apply. The application is stored before any mail is tried, so nothing is lost. */
+    /** Anyone may apply. The application and its mails are stored together; the mails go out after. */
     async request(input: CompanyRequest, log: FastifyBaseLogger) {
-      const company = await repo.insert(input);
-      const mails = [applicantMail(company)];
-      if (config.ADMIN_EMAILS.length > 0) mails.push(teamMail(company, config.ADMIN_EMAILS));
-      else log.warn('ADMIN_EMAILS is leeg: het team krijgt geen bericht over nieuwe partneraanvragen');
-      const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
-      for (const r of results)
-        if (r.status === 'rejected') log.error({ err: r.reason }, 'partner mail failed');
-      return company;
+      if (config.ADMIN_EMAILS.length === 0)
+        log.warn('ADMIN_EMAILS is leeg: het team krijgt geen bericht over nieuwe partneraanvragen');
+      return db.transaction(async (tx) => {
+        const company = await companyRepository(tx).insert(input);
+        await outbox.enqueue(tx, applicantMail(company));
+        if (config.ADMIN_EMAILS.length > 0) await outbox.enqueue(tx, teamMail(company, config.ADMIN_EMAILS));
+        return company;
+      });
     },
     findById: (id: string) => repo.findById(id),
 

@@ -11,34 +11,30 @@ import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { contactRepository } from './repository.ts';
 
-function contactService({ db, mailer, config }: Pick<Deps, 'db' | 'mailer' | 'config'>) {
-  const repo = contactRepository(db);
+function contactService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
   return {
-    /** Stored first, then mailed to the team: a mail failure never loses the message. */
-    async send(
-      msg: ContactMessage,
-      log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void },
-    ) {
-      const id = await repo.insert(msg);
-      if (config.ADMIN_EMAILS.length === 0) {
-        log.warn({ id }, 'ADMIN_EMAILS is leeg: contactbericht alleen opgeslagen');
-      } else {
-        await mailer
-          .send({
+    /** Stored with its mail to the team in one transaction; the mail goes out after. */
+    async send(msg: ContactMessage, log: { warn: (o: object, m: string) => void }) {
+      return db.transaction(async (tx) => {
+        const id = await contactRepository(tx).insert(msg);
+        if (config.ADMIN_EMAILS.length === 0) {
+          log.warn({ id }, 'ADMIN_EMAILS is leeg: contactbericht alleen opgeslagen');
+        } else {
+          await outbox.enqueue(tx, {
             to: config.ADMIN_EMAILS,
             replyTo: msg.email,
             subject: `Contactformulier: ${contactSubjectLabels[msg.subject]}`,
             text: `Van: ${msg.name} <${msg.email}>\nOnderwerp: ${contactSubjectLabels[msg.subject]}\n\n${msg.message}\n`,
-          })
-          .catch((err: unknown) => log.error({ err, id }, 'contact mail failed'));
-      }
-      return id;
+          });
+        }
+        return id;
+      });
     },
   };
 }
 
 export const contactRoutes =
-  (deps: Pick<Deps, 'db' | 'mailer' | 'config'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'outbox' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = contactService(deps);

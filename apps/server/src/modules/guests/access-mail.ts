@@ -1,5 +1,4 @@
 import { ACCESS_LINK_TTL_DAYS, routes, type accessCodeMailSchema } from '@aandenken/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -11,19 +10,14 @@ import { accessMail } from './mails.ts';
 import { guestService } from './service.ts';
 
 /** Owners and editors mail the access code, with a one-time link, to someone who should see the page. */
-export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
-  const { db, config, mailer } = deps;
+export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
+  const { db, config, outbox } = deps;
   const access = memorialAccessService(db);
   const codes = accessCodeCrypto(db);
   const guests = guestService(deps);
 
   return {
-    async send(
-      caller: Caller,
-      memorialId: string,
-      input: z.output<typeof accessCodeMailSchema>,
-      log: FastifyBaseLogger,
-    ) {
+    async send(caller: Caller, memorialId: string, input: z.output<typeof accessCodeMailSchema>) {
       const acc = await access.require(caller, memorialId, 'editor');
       if (caller.kind !== 'user') throw unauthorized();
       if (acc.status !== 'active') {
@@ -42,9 +36,9 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) 
       const accessCode = await codes.decrypt(memorial.access_code_encrypted);
       const email = input.email.toLowerCase();
       const linkExpiresAt = new Date(Date.now() + ACCESS_LINK_TTL_DAYS * 24 * 3600_000);
-      const link = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
-        const token = await guests.createLinkToken(tx, {
+        const link = await guests.createLinkToken(tx, {
           memorialId,
           purpose: 'access',
           guestName: input.name ?? null,
@@ -57,11 +51,8 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) 
           action: 'memorial.access_code_mailed',
           details: { email },
         });
-        return token;
-      });
-      let mailSent = true;
-      try {
-        await mailer.send(
+        await outbox.enqueue(
+          tx,
           accessMail({
             to: email,
             recipientName: input.name ?? null,
@@ -73,11 +64,9 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) 
             linkExpiresAt,
           }),
         );
-      } catch (err) {
-        mailSent = false;
-        log.error({ err, memorialId }, 'access mail failed');
-      }
-      return { mailSent, linkExpiresAt: linkExpiresAt.toISOString() };
+      });
+      // Queued with the link; it goes out once the mail server takes it.
+      return { mailSent: true, linkExpiresAt: linkExpiresAt.toISOString() };
     },
   };
 }

@@ -24,7 +24,7 @@ export const accessCodeApiMessages = {
 };
 
 export const guestRoutes =
-  (deps: Pick<Deps, 'db' | 'config' | 'mailer'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'config' | 'outbox'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = guestService(deps);
@@ -81,6 +81,6 @@ export const guestRoutes =
           response: { 200: accessCodeMailedSchema, ...errorResponses },
         },
       },
-      async (req) => accessMail.send(await req.caller(), req.params.id, req.body, req.log),
+      async (req) => accessMail.send(await req.caller(), req.params.id, req.body),
     );
   };

@@ -118,8 +118,8 @@ export function inviteRepository(db: Queryable) {
       return rows[0]!.id;
     },
 
-    async markSent(id: string) {
-      await db.query(
+    async markSent(q: Queryable, id: string) {
+      await q.query(
         'UPDATE guest_invites SET last_sent_at = now(), send_count = send_count + 1 WHERE id = $1',
         [id],
       );

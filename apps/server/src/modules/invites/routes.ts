@@ -24,7 +24,7 @@ const security = [{ bearer: [] }];
 const errors = { ...errorResponses, 410: errorResponses[404] };
 
 export const inviteRoutes =
-  (deps: Pick<Deps, 'db' | 'config' | 'mailer'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'config' | 'outbox'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = inviteService(deps);
@@ -91,7 +91,7 @@ export const inviteRoutes =
           response: { 200: inviteSentSchema, ...errors },
         },
       },
-      async (req) => service.resend(await req.caller(), req.params.id, req.log),
+      async (req) => service.resend(await req.caller(), req.params.id),
     );
 
     app.post(
@@ -110,9 +110,7 @@ export const inviteRoutes =
         },
       },
       async (req, reply) =>
-        reply
-          .status(201)
-          .send(await service.create(await req.caller(), req.params.memorialId, req.body, req.log)),
+        reply.status(201).send(await service.create(await req.caller(), req.params.memorialId, req.body)),
     );
 
     app.get(

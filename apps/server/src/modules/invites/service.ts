@@ -9,9 +9,9 @@ import {
   type inviteCreateSchema,
   type inviteQuerySchema,
 } from '@aandenken/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
@@ -20,7 +20,7 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { membershipsRepository } from '../members/service.ts';
 import { inviteMail } from './mails.ts';
-import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
+import { inviteRepository, statusOf, toInvite } from './repository.ts';
 
 export const inviteNotFound = () =>
   new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
@@ -46,8 +46,8 @@ export const mayInvite = (actor: MemberRole | 'visitor', role: MemberRole) =>
       ? role === 'contributor' || role === 'guest'
       : false;
 
-export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
-  const { db, config, mailer } = deps;
+export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
+  const { db, config, outbox } = deps;
   const repo = inviteRepository(db);
   const members = membershipsRepository(db);
   const access = memorialAccessService(db);
@@ -69,55 +69,46 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
         : 'Je mag voor deze rol niet uitnodigen.',
     );
 
-  /** Makes the code and a one-time guest link in the transaction, sends the mail after it. */
-  async function send(
+  /** Writes the invite mail in the transaction that makes its code and one-time guest link. */
+  async function queueMail(
+    tx: Queryable,
     caller: Extract<Caller, { kind: 'user' }>,
-    invite: InviteRow,
+    invite: { id: string; memorialId: string; email: string; name: string | null; role: MemberRole },
     code: string,
     guestLink: string | null,
-    log: FastifyBaseLogger,
-  ): Promise<boolean> {
-    const m = await db.query<{ first_name: string; last_name: string }>(
+    expiresAt: Date,
+  ) {
+    const m = await tx.query<{ first_name: string; last_name: string }>(
       'SELECT first_name, last_name FROM memorials WHERE id = $1',
-      [invite.memorial_id],
+      [invite.memorialId],
     );
     const memorial = m.rows[0]!;
-    try {
-      await mailer.send(
-        inviteMail({
-          to: invite.email,
-          inviteeName: invite.name,
-          inviterName: caller.name ?? caller.email ?? 'Iemand',
-          memorialName: `${memorial.first_name} ${memorial.last_name}`,
-          role: invite.role,
-          acceptUrl: `${config.APP_URL}${routes.invite(code)}`,
-          guestUrl: guestLink
-            ? `${config.APP_URL}${routes.memorial(invite.memorial_id)}#gasttoken=${guestLink}`
-            : null,
-          expiresAt: new Date(invite.expires_at),
-        }),
-      );
-      await repo.markSent(invite.id);
-      return true;
-    } catch (err) {
-      log.error({ err, inviteId: invite.id }, 'invite mail failed');
-      return false;
-    }
+    await outbox.enqueue(
+      tx,
+      inviteMail({
+        to: invite.email,
+        inviteeName: invite.name,
+        inviterName: caller.name ?? caller.email ?? 'Iemand',
+        memorialName: `${memorial.first_name} ${memorial.last_name}`,
+        role: invite.role,
+        acceptUrl: `${config.APP_URL}${routes.invite(code)}`,
+        guestUrl: guestLink
+          ? `${config.APP_URL}${routes.memorial(invite.memorialId)}#gasttoken=${guestLink}`
+          : null,
+        expiresAt,
+      }),
+    );
+    await repo.markSent(tx, invite.id);
   }
 
   return {
-    async create(
-      caller: Caller,
-      memorialId: string,
-      input: z.output<typeof inviteCreateSchema>,
-      log: FastifyBaseLogger,
-    ) {
+    async create(caller: Caller, memorialId: string, input: z.output<typeof inviteCreateSchema>) {
       const acc = await access.require(caller, memorialId, 'editor');
       if (caller.kind !== 'user') throw unauthorized();
       if (!mayInvite(acc.role!, input.role)) throw forbiddenRole(input.role);
       await guests.tokens.ready();
       const code = newCode();
-      const { id, link } = await db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const memorial = await tx.query<{ status: string }>(
           'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
           [memorialId],
@@ -170,11 +161,24 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
           targetId: inviteId,
           details: { email: input.email.toLowerCase(), role: input.role },
         });
-        return { id: inviteId, link: guestLink };
+        await queueMail(
+          tx,
+          caller,
+          {
+            id: inviteId,
+            memorialId,
+            email: input.email.toLowerCase(),
+            name: input.name ?? null,
+            role: input.role,
+          },
+          code,
+          guestLink,
+          expiresAt,
+        );
+        return inviteId;
       });
-      const row = (await repo.findById(db, id))!;
-      const mailSent = await send(caller, row, code, link, log);
-      return { ...toInvite((await repo.findById(db, id))!), mailSent };
+      // The mail is queued with the invite; it goes out once the mail server takes it.
+      return { ...toInvite((await repo.findById(db, id))!), mailSent: true };
     },
 
     async get(caller: Caller, inviteId: string): Promise<Invite> {
@@ -221,12 +225,12 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
     },
 
     /** Sends again with a new code and a new expiry; the earlier link stops working. */
-    async resend(caller: Caller, inviteId: string, log: FastifyBaseLogger) {
+    async resend(caller: Caller, inviteId: string) {
       const { memorialId, role } = await locate(caller, inviteId);
       if (caller.kind !== 'user') throw unauthorized();
       await guests.tokens.ready();
       const code = newCode();
-      const link = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const memorial = await tx.query<{ status: string }>(
           'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
           [memorialId],
@@ -266,11 +270,16 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'mailer'>) {
           targetId: inviteId,
           details: { email: row.email },
         });
-        return guestLink;
+        await queueMail(
+          tx,
+          caller,
+          { id: inviteId, memorialId, email: row.email, name: row.name, role: row.role },
+          code,
+          guestLink,
+          expiresAt,
+        );
       });
-      const row = (await repo.findById(db, inviteId))!;
-      const mailSent = await send(caller, row, code, link, log);
-      return { ...toInvite((await repo.findById(db, inviteId))!), mailSent };
+      return { ...toInvite((await repo.findById(db, inviteId))!), mailSent: true };
     },
 
     /** Anyone holding the code may see who invites them to which memorial. */

@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Listener, Queryable } from '../db/client.ts';
+import { createJobQueue, defaultBackoffMs, type JobContext, type JobQueueOptions } from './jobs/job-queue.ts';
+import type { Mail, Mailer } from './mailer.ts';
+
+/** Committed mail wakes the workers of every process at once; polling is only the fallback. */
+export const MAIL_CHANNEL = 'mail_outbox';
+const MAIL_JOB = 'mail.send';
+const RELISTEN_MS = 1000;
+/**
+ * New mail and due retries wake the worker themselves, so its polling is only a fallback (mail from a
+ * process that died before its retry, a lost LISTEN connection) and can be rare.
+ */
+const FALLBACK_POLL_MS = 10_000;
+
+export interface MailOutboxOptions {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Attempts before a mail is given up (kept in `mail_outbox` with status 'failed' and logged). */
+  maxAttempts: number;
+  pollIntervalMs?: number;
+  backoffMs?: JobQueueOptions['backoffMs'];
+}
+
+export interface MailOutbox {
+  /**
+   * Writes the rendered mail in `q`, the transaction of the change that causes it: it is sent once that
+   * transaction commits, and never when it rolls back. Never talks to the mail server.
+   */
+  enqueue(q: Queryable, mail: Mail): Promise<void>;
+  /** Starts delivering (listens for new mail, polls for retries). */
+  start(): Promise<void>;
+  /** Stops delivering; waits for a mail being handed over to the mail server. */
+  stop(): Promise<void>;
+  /** Resolves after the worker has next found nothing to do (tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * The mail outbox (docs/decisions/010-mail-outbox.md): a row in `mail_outbox` plus a `mail.send` job in
+ * the same transaction; the job queue delivers it with retries and backoff. A mail is marked sent right
+ * after the mail server accepted it; a crash between the two sends it again once the job is taken up again.
+ */
+export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
+  const { db, mailer, log, maxAttempts } = opts;
+  const backoffMs = opts.backoffMs ?? defaultBackoffMs;
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const queue = createJobQueue({
+    db,
+    log,
+    pollIntervalMs: opts.pollIntervalMs ?? FALLBACK_POLL_MS,
+    // A failed attempt wakes this worker when its retry is due.
+    backoffMs: (attempt) => {
+      const ms = backoffMs(attempt);
+      if (running) {
+        const timer = setTimeout(() => {
+          retryTimers.delete(timer);
+          wake();
+        }, ms + 20).unref();
+        retryTimers.add(timer);
+      }
+      return ms;
+    },
+  });
+  let listener: Listener | undefined;
+  let relisten: NodeJS.Timeout | undefined;
+  let running = false;
+  /**
+   * Wakes the worker for a pass that sees what was just committed: a sleeping worker at once; a busy one
+   * may have looked before the commit, so it makes one more pass after the current one.
+   */
+  const wake = () => void queue.idle().then(() => queue.notify());
+
+  queue.register(MAIL_JOB, (payload, job) => deliver(String(payload.mailId), job));
+
+  async function deliver(mailId: string, job: JobContext) {
+    const { rows } = await db.query<{
+      to_addresses: string[];
+      reply_to: string | null;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      status: string;
+    }>(
+      'SELECT to_addresses, reply_to, subject, text_body, html_body, status FROM mail_outbox WHERE id = $1',
+      [mailId],
+    );
+    const row = rows[0];
+    // Already sent (the job ran again after a crash before it was marked done) or given up by hand.
+    if (!row || row.status !== 'queued') return;
+    try {
+      await mailer.send({
+        to: row.to_addresses,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body !== null ? { html: row.html_body } : {}),
+        ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+      });
+    } catch (err) {
+      const final = job.attempt >= job.maxAttempts;
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      await db.query(
+        `UPDATE mail_outbox SET attempts = $2, last_error = $3,
+                status = CASE WHEN $4::boolean THEN 'failed' ELSE status END,
+                failed_at = CASE WHEN $4::boolean THEN now() ELSE failed_at END
+          WHERE id = $1`,
+        [mailId, job.attempt, message, final],
+      );
+      if (final) {
+        log.error(
+          { mailId, subject: row.subject, attempts: job.attempt, err: message },
+          'mail not delivered after the last attempt; kept in mail_outbox',
+        );
+      }
+      throw err;
+    }
+    await db.query(
+      `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = $2, last_error = NULL,
+              text_body = NULL, html_body = NULL
+        WHERE id = $1`,
+      [mailId, job.attempt],
+    );
+  }
+
+  async function listen() {
+    relisten = undefined;
+    try {
+      const l = await db.listen(MAIL_CHANNEL, wake, (err) => {
+        log.warn({ err }, 'mail outbox: lost the notifications; polling until listening again');
+        listener = undefined;
+        if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
+      });
+      if (!running) return void (await l.close());
+      listener = l;
+      // Mail committed while nobody listened.
+      wake();
+    } catch (err) {
+      log.warn({ err }, 'mail outbox: could not listen for new mail; polling');
+      if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
+    }
+  }
+
+  return {
+    async enqueue(q, mail) {
+      const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO mail_outbox (to_addresses, reply_to, subject, text_body, html_body)
+         VALUES ($1::text[], $2, $3, $4, $5) RETURNING id::text AS id`,
+        [to, mail.replyTo ?? null, mail.subject, mail.text, mail.html ?? null],
+      );
+      await queue.enqueue(q, MAIL_JOB, { mailId: rows[0]!.id }, { maxAttempts });
+      // Delivered to the listeners (this process's too) only if and when the transaction commits.
+      await q.query('SELECT pg_notify($1, $2)', [MAIL_CHANNEL, rows[0]!.id]);
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      await listen();
+      queue.start();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(relisten);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      await listener?.close();
+      listener = undefined;
+      await queue.stop();
+    },
+    idle: () => queue.idle(),
+  };
+}
