@@ -36,6 +36,8 @@ export const configSchema = z
     /** Wrong access codes per address per hour before 429 (the spec's 20; end-to-end runs raise it). */
     ACCESS_CODE_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Uploads one caller may have in flight at once (429 above it). */
+    UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     COOKIE_KEYS: z.string().optional(),

@@ -271,16 +271,16 @@ describe('POST /core/memorial-media', () => {
     await expectNothingStored(rows, files);
   });
 
-  it('refuses without the right role: 404 to those who may not see the memorial, 403 to guests and visitors', async () => {
+  it('refuses without the right role: 401 anonymous, 404 to those who may not see the memorial, 403 to guests and visitors', async () => {
     const file = { data: await jpeg(), type: 'image/jpeg' };
     const rows = await count('media');
-    expect((await upload(undefined, { memorialId: c.privateId }, file)).statusCode).toBe(404);
+    expect((await upload(undefined, { memorialId: c.privateId }, file)).statusCode).toBe(401);
     expect((await upload(c.stranger.headers, { memorialId: c.privateId }, file)).json().code).toBe(
       'MEMORIAL_NOT_FOUND',
     );
     expect((await upload(c.guest.headers, { memorialId: c.privateId }, file)).statusCode).toBe(403);
     expect((await upload(c.stranger.headers, { memorialId: c.publicId }, file)).statusCode).toBe(403);
-    expect((await upload(undefined, { memorialId: c.publicId }, file)).statusCode).toBe(403);
+    expect((await upload(undefined, { memorialId: c.publicId }, file)).statusCode).toBe(401);
     expect(await count('media')).toBe(rows);
   });
 
@@ -578,7 +578,7 @@ describe('DELETE /core/memorial-media/{id}', () => {
     ).toBe(403);
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}` })).statusCode,
-    ).toBe(404);
+    ).toBe(401);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/core/memorial-media/${item.id}`,

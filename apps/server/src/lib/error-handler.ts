@@ -70,6 +70,21 @@ const frameworkErrors: Record<string, string> = {
 };
 
 /**
+ * The multipart parser's (busboy's) own errors carry no status: a body without a boundary, or one that
+ * ends before its last part does. They are the client's fault, not ours.
+ */
+const multipartParseErrors = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+];
+export const isMultipartParseError = (err: { statusCode?: number; message?: string }) =>
+  err.statusCode === undefined && multipartParseErrors.some((re) => re.test(err.message ?? ''));
+export const multipartParseMessage =
+  'De upload is onvolledig of onleesbaar (geen geldig multipart-formulier). Probeer het opnieuw.';
+
+/**
  * Fastify's `frameworkErrors`: what the router refuses before any route or error handler runs
  * (an address that cannot be decoded, a path segment over the length limit).
  */
@@ -112,6 +127,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         message = `Controleer het veld ${fieldLabels[top] ?? top}: ${first[1]}`;
       }
       return reply.status(400).send({ code: errorCodes.validation, message, fields });
+    }
+    if (isMultipartParseError(err)) {
+      return reply.status(400).send({ code: errorCodes.validation, message: multipartParseMessage });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

@@ -24,7 +24,12 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { receiveUpload, sweepStaleUploads, uploadMultipartLimits } from '../../lib/media/upload.ts';
+import {
+  receiveUpload,
+  sweepStaleUploads,
+  uploadGate,
+  uploadMultipartLimits,
+} from '../../lib/media/upload.ts';
 import { registerMediaJobs } from './jobs.ts';
 import { mediaBytesService } from './bytes.ts';
 import { mediaService } from './service.ts';
@@ -67,6 +72,7 @@ export const mediaRoutes =
     // Uploads: multipart only here, with tight limits.
     await app.register(async (uploads) => {
       await uploads.register(multipart, { limits: uploadMultipartLimits, throwFileSizeLimit: true });
+      uploads.addHook('onRequest', uploadGate(deps.config.UPLOADS_PER_CALLER));
       const up = uploads.withTypeProvider<ZodTypeProvider>();
 
       up.post(
@@ -133,6 +139,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.galleryItem.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -149,6 +156,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.gallery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -165,6 +173,7 @@ export const mediaRoutes =
     app.post(
       apiPaths.galleryQuery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -227,6 +236,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.memoryMedia.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: memoryTags,
           security,
@@ -262,6 +272,7 @@ export const mediaRoutes =
     }>(
       apiPaths.mediaBytes.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: ['media'],
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],
