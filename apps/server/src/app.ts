@@ -14,7 +14,12 @@ import type { Db } from './db/client.ts';
 import { createDeps, type Deps } from './lib/deps.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { cachedReadsFrontDoor, securityHeaders } from './lib/response-cache-plugin.ts';
-import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './lib/error-handler.ts';
+import {
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+  registerApiNotFound,
+  registerErrorHandling,
+} from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -70,6 +75,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       serializers: { req: redactingRequestSerializer },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Node's own limits on slow clients (Fastify's default is no request timeout at all). Node checks
+    // them every `connectionsCheckingInterval`, so that follows the shortest of them.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+    clientErrorHandler: clientErrorAnswer,
     frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),

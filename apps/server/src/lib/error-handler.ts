@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes } from '@aandenken/contract';
@@ -94,6 +95,34 @@ export function frameworkErrorAnswer(err: FastifyError, _req: unknown, reply: Fa
     code: errorCodes.validation,
     message: frameworkErrors[err.code] ?? 'Dit adres is ongeldig.',
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node refuses before a request reaches the framework (headers or a
+ * body that did not arrive in time, headers too large, a request that cannot be parsed). The connection
+ * is closed after the answer.
+ */
+export function clientErrorAnswer(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'Het verzoek kwam te langzaam binnen en is afgebroken.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            errorCodes.validation,
+            'De headers van het verzoek zijn te groot.',
+          ]
+        : [400, 'Bad Request', errorCodes.validation, 'Het verzoek kon niet worden gelezen.'];
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /**
