@@ -44,6 +44,8 @@ export const configSchema = z
     CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long an idle keep-alive connection stays open between requests. */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /** ffmpeg for rewriting videos without metadata; unset: /usr/bin/ffmpeg, else the npm package's. */
+    FFMPEG_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     /** Uploads one caller may have in flight at once (429 above it). */
     UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
