@@ -11,7 +11,11 @@ let t: TestContext;
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '600' });
+  t = await createTestApp({
+    REQUEST_TIMEOUT_MS: '1500',
+    HEADERS_TIMEOUT_MS: '600',
+    KEEP_ALIVE_TIMEOUT_MS: '1000',
+  });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
@@ -70,9 +74,19 @@ describe('slow clients', () => {
     expect(res.raw).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('still serves a client that sends at a normal pace', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(res.status).toBe(200);
+  it('still serves a client that sends at a normal pace, and keeps its connection open', async () => {
+    const body = '{}';
+    const res = await slowClient(
+      'GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n' +
+        'POST /core/memorial/query HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+        `content-length: ${body.length}\r\n\r\n${body}`,
+      '',
+      100,
+    );
+    // Both answered on the one connection, which only the keep-alive timeout closes.
+    expect(res.raw.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    expect(res.raw.toLowerCase()).not.toContain('connection: close');
+    expect(res.afterMs).toBeGreaterThanOrEqual(900);
   });
 });
 
