@@ -5,10 +5,13 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { isCachedRead, type ResponseCache } from './response-cache.ts';
 
-/** Powerful browser features no page of ours uses, off for us and for anything we embed. */
+/**
+ * Powerful browser features no page of ours uses, off for us and for anything we embed. Only features
+ * browsers know: an unknown one makes Chromium log a console warning on every page.
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), ' +
-  'midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
 
 /**
  * Security headers (helmet), computed once: @fastify/helmet rebuilds helmet's middleware on every
