@@ -14,8 +14,14 @@ import type { Db } from './db/client.ts';
 import { createDeps, type Deps } from './lib/deps.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { cachedReadsFrontDoor, securityHeaders } from './lib/response-cache-plugin.ts';
-import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './lib/error-handler.ts';
+import {
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+  registerApiNotFound,
+  registerErrorHandling,
+} from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
+import { registerInputGuards } from './lib/input-guard.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -31,7 +37,7 @@ import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
-import { authPlugin, userTokenVerifier } from './lib/auth.ts';
+import { authPlugin, requireCaller, userTokenVerifier } from './lib/auth.ts';
 import { identityPlugin } from './identity/plugin.ts';
 
 /** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
@@ -69,6 +75,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       serializers: { req: redactingRequestSerializer },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Node's own limits on slow clients (Fastify's default is no request timeout at all). Node checks
+    // them every `connectionsCheckingInterval`, so that follows the shortest of them.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+    clientErrorHandler: clientErrorAnswer,
     frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
@@ -94,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  registerInputGuards(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
@@ -137,7 +154,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(
     async (core) => {
       registerApiNotFound(core);
-      core.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      core.addHook('onRequest', requireCaller);
+      core.get('/openapi.json', { schema: { hide: true }, config: { allowAnonymous: true } }, async () =>
+        app.swagger(),
+      );
       await core.register(companyRoutes(deps));
       await core.register(contactRoutes(deps));
       await core.register(memorialRoutes(deps));

@@ -38,6 +38,18 @@ export const configSchema = z
     /** Wrong access codes per address per hour before 429 (the spec's 20; end-to-end runs raise it). */
     ACCESS_CODE_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Time for a whole request to arrive, body included (408 after it): bounds a body sent byte by byte. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+    /** Time for a request's headers to arrive (408 after it). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** A connection on which nothing moves for this long is closed. */
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How long an idle keep-alive connection stays open between requests. */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /** ffmpeg for rewriting videos without metadata; unset: /usr/bin/ffmpeg, else the npm package's. */
+    FFMPEG_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** Uploads one caller may have in flight at once (429 above it). */
+    UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     COOKIE_KEYS: z.string().optional(),
@@ -71,6 +83,10 @@ export const configSchema = z
       (v) => (v === '' ? undefined : v),
       z.url().default('https://accounts.google.com'),
     ),
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'HEADERS_TIMEOUT_MS mag niet groter zijn dan REQUEST_TIMEOUT_MS',
   })
   .transform((env) => {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');

@@ -57,9 +57,9 @@ const e = (...s: [number, number, number, number, number, number, number, number
 /** Who may see a private memorial: its members and its guest token. */
 const read = e(404, 200, 404, 404, 200, 200, 200, 200);
 /** Owners and editors manage. */
-const manage = (ok: number) => e(404, 403, 404, 404, 403, 403, ok, ok);
+const manage = (ok: number) => e(401, 403, 404, 404, 403, 403, ok, ok);
 /** Only owners. */
-const ownerOnly = (ok: number) => e(404, 403, 404, 404, 403, 403, 403, ok);
+const ownerOnly = (ok: number) => e(401, 403, 404, 404, 403, 403, 403, ok);
 /** Signed-in users, whoever they are. */
 const signedIn = (ok: number) => e(401, 401, 401, ok, ok, ok, ok, ok);
 const everyone = (ok: number) => e(ok, ok, ok, ok, ok, ok, ok, ok);
@@ -105,7 +105,7 @@ const matrix: Row[] = [
       url: '/core/memorial',
       payload: { id: w.memorialId, quote: 'Voor altijd' },
     }),
-    expect: e(403, 403, 403, 403, 403, 403, 200, 200),
+    expect: e(401, 403, 403, 403, 403, 403, 200, 200),
   },
   {
     call: 'POST /core/memorial/query',
@@ -164,7 +164,7 @@ const matrix: Row[] = [
     call: 'GET /core/memorial/users/{id}',
     variant: "the contributor's membership",
     request: (w) => ({ method: 'GET', url: `/core/memorial/users/${w.memberIds.contributor}` }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
     call: 'GET /core/memorial/users/self/role/{memorialId}',
@@ -205,14 +205,14 @@ const matrix: Row[] = [
     variant: 'the guest member (may remove themselves)',
     fresh: true,
     request: (w) => ({ method: 'DELETE', url: `/core/memorial/users/${w.memberIds.guest}` }),
-    expect: e(404, 403, 404, 404, 204, 403, 204, 204),
+    expect: e(401, 403, 404, 404, 204, 403, 204, 204),
   },
   {
     call: 'DELETE /core/memorial/users/{id}',
     variant: 'the editor',
     fresh: true,
     request: (w) => ({ method: 'DELETE', url: `/core/memorial/users/${w.memberIds.editor}` }),
-    expect: e(404, 403, 404, 404, 403, 403, 204, 204),
+    expect: e(401, 403, 404, 404, 403, 403, 204, 204),
   },
 
   // ── guest access ─────────────────────────────────────────────────────────────────────────────
@@ -302,7 +302,7 @@ const matrix: Row[] = [
     call: 'POST /core/memorial-media',
     prepare: async ({ w }) => uploadBody('memorialId', w.memorialId),
     request: (_w, p) => multipartRequest('/core/memorial-media', p),
-    expect: e(404, 403, 404, 404, 403, 201, 201, 201),
+    expect: e(401, 403, 404, 404, 403, 201, 201, 201),
   },
   {
     call: 'POST /core/memorial-media',
@@ -310,7 +310,7 @@ const matrix: Row[] = [
     visibility: 'public',
     prepare: async ({ w }) => uploadBody('memorialId', w.memorialId),
     request: (_w, p) => multipartRequest('/core/memorial-media', p),
-    expect: e(403, 403, 403, 403, 403, 201, 201, 201),
+    expect: e(401, 403, 403, 403, 403, 201, 201, 201),
   },
   {
     call: 'GET /core/memorial-media/{id}',
@@ -332,6 +332,13 @@ const matrix: Row[] = [
     expect: read,
   },
   {
+    call: 'GET /core/memorial-media/all/{id}',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial-media/all/${w.memorialId}` }),
+    expect: everyone(200),
+  },
+  {
     call: 'POST /core/memorial-media/query',
     request: (w) => ({
       method: 'POST',
@@ -339,6 +346,17 @@ const matrix: Row[] = [
       payload: { memorialId: w.memorialId, type: 'image' },
     }),
     expect: read,
+  },
+  {
+    call: 'POST /core/memorial-media/query',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memorial-media/query',
+      payload: { memorialId: w.memorialId, type: 'image' },
+    }),
+    expect: everyone(200),
   },
   {
     call: 'PUT /core/memorial-media/reorder',
@@ -369,7 +387,7 @@ const matrix: Row[] = [
     variant: "the contributor's photo (the uploader may delete it)",
     prepare: async ({ t, w }) => ({ id: await galleryPhoto(t, w, { by: 'contributor', fresh: true }) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/memorial-media/${p.id}` }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
     call: 'GET /core/media/{mediaId}/{variant}',
@@ -391,7 +409,7 @@ const matrix: Row[] = [
     call: 'POST /core/memory/medias',
     prepare: async ({ t, w }) => uploadBody('memoryId', await memory(t, w, { fresh: true })),
     request: (_w, p) => multipartRequest('/core/memory/medias', p),
-    expect: e(404, 403, 404, 404, 403, 201, 201, 201),
+    expect: e(401, 403, 404, 404, 403, 201, 201, 201),
   },
   {
     call: 'GET /core/memory/medias/{id}',
@@ -400,10 +418,18 @@ const matrix: Row[] = [
     expect: read,
   },
   {
+    call: 'GET /core/memory/medias/{id}',
+    variant: 'public memorial',
+    visibility: 'public',
+    prepare: async ({ t, w }) => ({ id: await memoryPhoto(t, w) }),
+    request: (_w, p) => ({ method: 'GET', url: `/core/memory/medias/${p.id}` }),
+    expect: everyone(200),
+  },
+  {
     call: 'DELETE /core/memory/medias/{id}',
     prepare: async ({ t, w }) => ({ id: await memoryPhoto(t, w, { fresh: true }) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/memory/medias/${p.id}` }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   // Memories.
   {
@@ -413,7 +439,7 @@ const matrix: Row[] = [
       url: '/core/memories/concept',
       payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' },
     }),
-    expect: e(404, 201, 404, 404, 201, 201, 201, 201),
+    expect: e(401, 201, 404, 404, 201, 201, 201, 201),
   },
   {
     call: 'POST /core/memories/concept',
@@ -424,21 +450,21 @@ const matrix: Row[] = [
       url: '/core/memories/concept',
       payload: { memorialId: w.memorialId, yearLabel: '1990', text: 'Tekst', authorName: 'Gast' },
     }),
-    expect: e(403, 201, 403, 403, 201, 201, 201, 201),
+    expect: e(401, 201, 403, 403, 201, 201, 201, 201),
   },
   {
     call: 'PUT /core/memories',
     variant: "the contributor's published memory",
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
     request: (_w, p) => ({ method: 'PUT', url: '/core/memories', payload: { id: p.id, yearLabel: '1991' } }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
     call: 'POST /core/memories/publish',
     variant: "the contributor's concept (only its author sees it)",
     prepare: async ({ t, w }) => ({ id: await memory(t, w, { concept: true, fresh: true }) }),
     request: (_w, p) => ({ method: 'POST', url: '/core/memories/publish', payload: { id: p.id } }),
-    expect: e(404, 404, 404, 404, 404, 200, 404, 404),
+    expect: e(401, 404, 404, 404, 404, 200, 404, 404),
   },
   {
     call: 'PUT /core/memories/status',
@@ -449,7 +475,7 @@ const matrix: Row[] = [
       url: '/core/memories/status',
       payload: { id: p.id, status: 'published' },
     }),
-    expect: e(404, 404, 404, 404, 403, 404, 200, 200),
+    expect: e(401, 404, 404, 404, 403, 404, 200, 200),
   },
   {
     call: 'PUT /core/memories/privacy',
@@ -460,20 +486,28 @@ const matrix: Row[] = [
       url: '/core/memories/privacy',
       payload: { id: p.id, membersOnly: false },
     }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
     call: 'DELETE /core/memories/{id}',
     variant: "the contributor's published memory",
     prepare: async ({ t, w }) => ({ id: await memory(t, w, { fresh: true }) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/memories/${p.id}` }),
-    expect: e(404, 403, 404, 404, 403, 200, 200, 200),
+    expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
     call: 'GET /core/memories/{id}',
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
     request: (_w, p) => ({ method: 'GET', url: `/core/memories/${p.id}` }),
     expect: read,
+  },
+  {
+    call: 'GET /core/memories/{id}',
+    variant: 'public memorial',
+    visibility: 'public',
+    prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
+    request: (_w, p) => ({ method: 'GET', url: `/core/memories/${p.id}` }),
+    expect: everyone(200),
   },
   {
     call: 'GET /core/memories/{id}',
@@ -525,7 +559,7 @@ const matrix: Row[] = [
     call: 'POST /core/memories/{id}/love',
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
     request: (_w, p) => ({ method: 'POST', url: `/core/memories/${p.id}/love` }),
-    expect: e(404, 200, 404, 404, 200, 200, 200, 200),
+    expect: e(401, 200, 404, 404, 200, 200, 200, 200),
   },
   {
     call: 'POST /core/memories/{id}/love',
@@ -533,13 +567,13 @@ const matrix: Row[] = [
     visibility: 'public',
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
     request: (_w, p) => ({ method: 'POST', url: `/core/memories/${p.id}/love` }),
-    expect: e(403, 200, 403, 403, 200, 200, 200, 200),
+    expect: e(401, 200, 403, 403, 200, 200, 200, 200),
   },
   {
     call: 'DELETE /core/memories/{id}/love',
     prepare: async ({ t, w }) => ({ id: await memory(t, w) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/memories/${p.id}/love` }),
-    expect: e(404, 200, 404, 404, 200, 200, 200, 200),
+    expect: e(401, 200, 404, 404, 200, 200, 200, 200),
   },
   // Candles and flowers (each request from its own address: lighting is limited per address).
   {
@@ -676,6 +710,47 @@ describe('authorization matrix', () => {
       expect(got).toEqual(row.expect);
     });
   }
+
+  it('answers 401 to an anonymous caller of every members-only call, whatever the body or address', async () => {
+    // Members-only: no row lets an anonymous caller succeed. Authentication comes before validation, so
+    // a malformed body or id says nothing about the call to someone who may not make it.
+    const calls = [...new Set(matrix.map((r) => r.call))].filter(
+      (call) => !matrix.some((r) => r.call === call && r.expect.anonymous < 300),
+    );
+    expect(calls.length).toBeGreaterThan(25);
+    for (const call of calls) {
+      const rows = matrix.filter((r) => r.call === call);
+      for (const r of rows) expect(r.expect.anonymous, `${call} ${r.variant ?? ''}`).toBe(401);
+      const row = rows[0]!;
+      const w = await worldFor(row);
+      // Ids the set-up would make are left made up: the answer must not depend on them.
+      const madeUp = new Proxy({} as Record<string, string>, { get: () => crypto.randomUUID() });
+      const base = row.request(w, madeUp);
+      const url = String(base.url);
+      const method = base.method ?? 'GET';
+      const broken = url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'kapot');
+      const attempts: InjectOptions[] = [
+        { method, url: broken },
+        { method, url, headers: { 'content-type': 'application/json' }, payload: '{"kapot": ' },
+        { method, url: broken, payload: {} },
+        { method, url, payload: { id: 'x', memorialId: 'x', text: 'nul\u0000', firstName: 5 } },
+        {
+          method,
+          url,
+          headers: { 'content-type': 'multipart/form-data', 'content-length': '104857600' },
+          payload: 'geen grens',
+        },
+        { method, url, headers: { authorization: 'Bearer verlopen' }, payload: {} },
+        { method, url, headers: { authorization: 'Basic eA==' }, payload: {} },
+      ];
+      for (const req of attempts) {
+        const res = await t.app.inject({ ...req, remoteAddress: randomAddress() });
+        const label = `${call} ${JSON.stringify({ url: req.url, headers: req.headers, payload: req.payload })}`;
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(401);
+        expect(res.json(), label).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+      }
+    }
+  });
 
   it('has a row for every /core route the app registers, except the listed ones outside the domain', () => {
     // Fastify adds a HEAD route to every GET; the GET's row covers it.

@@ -8,6 +8,7 @@ import { mediaUrlSigner } from '../src/lib/media/url-signer.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import {
   cast,
+  describeVideo,
   eventually,
   form,
   guestToken,
@@ -17,6 +18,7 @@ import {
   pathOf,
   phonePhoto,
   png,
+  video,
   webm,
 } from './fixtures/content.ts';
 
@@ -173,14 +175,16 @@ describe('POST /core/memorial-media', () => {
     }
   });
 
-  it('stores MP4 and WebM videos as they are, checked by their container signature', async () => {
-    for (const [data, type] of [
-      [mp4(), 'video/mp4'],
-      [webm(), 'video/webm'],
-    ] as const) {
-      const res = await upload(c.owner.headers, { memorialId: c.privateId }, { data, type });
+  it('stores MP4 and WebM videos rewritten without their metadata, not re-encoded', async () => {
+    for (const type of ['video/mp4', 'video/webm'] as const) {
+      const original = await video(type);
+      expect(await describeVideo(original)).toContain('Geheim');
+      const res = await upload(c.owner.headers, { memorialId: c.privateId }, { data: original, type });
       expect(res.statusCode, type).toBe(201);
       const item = res.json();
+      const bytes = await t.app.inject({ url: pathOf(item.url) });
+      expect(bytes.statusCode).toBe(200);
+      const data = bytes.rawPayload;
       expect(item).toMatchObject({
         kind: 'video',
         status: 'ready',
@@ -190,9 +194,19 @@ describe('POST /core/memorial-media', () => {
         sizeBytes: data.length,
       });
       expect(item.variants.map((v: { name: string }) => v.name)).toEqual(['original']);
-      const bytes = await t.app.inject({ url: pathOf(item.url) });
-      expect(bytes.statusCode).toBe(200);
-      expect(bytes.rawPayload.equals(data)).toBe(true);
+      // The title and GPS location are gone from the file as ffmpeg reads it and from its bytes; the
+      // streams are the same ones (copied, not re-encoded).
+      const before = await describeVideo(original);
+      const after = await describeVideo(data);
+      expect(after, type).not.toMatch(/Geheim|location|52\.37|\+004\.89|encoder\s*:\s*Lavf\d/);
+      expect(data.includes('Geheim'), type).toBe(false);
+      const streams = (d: string) =>
+        d
+          .split('\n')
+          .filter((l) => /Stream #/.test(l))
+          .map((l) => l.replace(/, \d+ kb\/s/, ''));
+      expect(streams(after)).toEqual(streams(before));
+      expect(after).toMatch(type === 'video/mp4' ? /Video: h264/ : /Video: vp8/);
       const part = await t.app.inject({ url: pathOf(item.url), headers: { range: 'bytes=10-19' } });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 10-19/${data.length}`);
@@ -203,6 +217,26 @@ describe('POST /core/memorial-media', () => {
       });
       expect(bad.statusCode).toBe(416);
     }
+  });
+
+  it('refuses a broken video (random bytes behind a video signature) with 415 in Dutch, storing nothing', async () => {
+    await uploadJpeg();
+    const rows = await count('media');
+    const files = await listDir(mediaDir());
+    for (const [data, type] of [
+      [mp4(), 'video/mp4'],
+      [webm(), 'video/webm'],
+    ] as const) {
+      const res = await upload(c.owner.headers, { memorialId: c.privateId }, { data, type });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.stringContaining('Deze video kunnen we niet verwerken'),
+      });
+    }
+    expect(await count('media')).toBe(rows);
+    expect(await listDir(mediaDir())).toEqual(files);
+    expect(await listDir(tmpDir())).toEqual([]);
   });
 
   it('refuses a file whose content is not what it claims with 415, storing nothing', async () => {
@@ -271,16 +305,16 @@ describe('POST /core/memorial-media', () => {
     await expectNothingStored(rows, files);
   });
 
-  it('refuses without the right role: 404 to those who may not see the memorial, 403 to guests and visitors', async () => {
+  it('refuses without the right role: 401 anonymous, 404 to those who may not see the memorial, 403 to guests and visitors', async () => {
     const file = { data: await jpeg(), type: 'image/jpeg' };
     const rows = await count('media');
-    expect((await upload(undefined, { memorialId: c.privateId }, file)).statusCode).toBe(404);
+    expect((await upload(undefined, { memorialId: c.privateId }, file)).statusCode).toBe(401);
     expect((await upload(c.stranger.headers, { memorialId: c.privateId }, file)).json().code).toBe(
       'MEMORIAL_NOT_FOUND',
     );
     expect((await upload(c.guest.headers, { memorialId: c.privateId }, file)).statusCode).toBe(403);
     expect((await upload(c.stranger.headers, { memorialId: c.publicId }, file)).statusCode).toBe(403);
-    expect((await upload(undefined, { memorialId: c.publicId }, file)).statusCode).toBe(403);
+    expect((await upload(undefined, { memorialId: c.publicId }, file)).statusCode).toBe(401);
     expect(await count('media')).toBe(rows);
   });
 
@@ -384,8 +418,10 @@ describe('GET /core/memorial-media/all/{id} and POST /core/memorial-media/query'
     );
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await uploadJpeg(c.owner, memorialId)).id);
-    const video = (await upload(c.owner.headers, { memorialId }, { data: mp4(), type: 'video/mp4' })).json();
-    ids.push(video.id);
+    const film = (
+      await upload(c.owner.headers, { memorialId }, { data: await video('video/mp4'), type: 'video/mp4' })
+    ).json();
+    ids.push(film.id);
 
     const all = await t.app.inject({
       url: `/core/memorial-media/all/${memorialId}`,
@@ -424,7 +460,7 @@ describe('GET /core/memorial-media/all/{id} and POST /core/memorial-media/query'
       headers: c.guest.headers,
       payload: { memorialId, type: 'video' },
     });
-    expect(videos.json().items.map((i: { id: string }) => i.id)).toEqual([video.id]);
+    expect(videos.json().items.map((i: { id: string }) => i.id)).toEqual([film.id]);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/core/memorial-media/query',
@@ -578,7 +614,7 @@ describe('DELETE /core/memorial-media/{id}', () => {
     ).toBe(403);
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/core/memorial-media/${item.id}` })).statusCode,
-    ).toBe(404);
+    ).toBe(401);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/core/memorial-media/${item.id}`,

@@ -19,6 +19,13 @@ declare module 'fastify' {
     /** Resolved from the bearer token on first use; anonymous without one. */
     caller(): Promise<Caller>;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers anonymous callers too (a public memorial, the search, the contact form). Every
+     * other route under /core needs a caller: `requireCaller` answers 401 before the body is read.
+     */
+    allowAnonymous?: boolean;
+  }
 }
 
 /** Seconds a token may be past its expiry (or before its issue time) and still count: clocks differ. */
@@ -147,6 +154,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { verifiers: Tok
     throw unauthorized('Je sessie is verlopen. Log opnieuw in.');
   }
 });
+
+/**
+ * An onRequest hook: unless the route allows anonymous callers, the bearer token is checked from the
+ * headers before any byte of the body is read or validated, so an anonymous or expired caller gets 401
+ * whatever it sends (no 400 for a malformed body that reveals the call's shape, no upload written to
+ * disk first). Addresses no route matches keep their 404/405.
+ */
+export async function requireCaller(req: FastifyRequest) {
+  if (req.is404 || req.routeOptions.config.allowAnonymous) return;
+  const caller = await req.caller();
+  if (caller.kind === 'anonymous') throw unauthorized();
+}
 
 /** The caller must be a signed-in user. */
 export async function requireUser(req: FastifyRequest) {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes } from '@aandenken/contract';
@@ -70,6 +71,21 @@ const frameworkErrors: Record<string, string> = {
 };
 
 /**
+ * The multipart parser's (busboy's) own errors carry no status: a body without a boundary, or one that
+ * ends before its last part does. They are the client's fault, not ours.
+ */
+const multipartParseErrors = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+];
+export const isMultipartParseError = (err: { statusCode?: number; message?: string }) =>
+  err.statusCode === undefined && multipartParseErrors.some((re) => re.test(err.message ?? ''));
+export const multipartParseMessage =
+  'De upload is onvolledig of onleesbaar (geen geldig multipart-formulier). Probeer het opnieuw.';
+
+/**
  * Fastify's `frameworkErrors`: what the router refuses before any route or error handler runs
  * (an address that cannot be decoded, a path segment over the length limit).
  */
@@ -79,6 +95,34 @@ export function frameworkErrorAnswer(err: FastifyError, _req: unknown, reply: Fa
     code: errorCodes.validation,
     message: frameworkErrors[err.code] ?? 'Dit adres is ongeldig.',
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node refuses before a request reaches the framework (headers or a
+ * body that did not arrive in time, headers too large, a request that cannot be parsed). The connection
+ * is closed after the answer.
+ */
+export function clientErrorAnswer(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'Het verzoek kwam te langzaam binnen en is afgebroken.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            errorCodes.validation,
+            'De headers van het verzoek zijn te groot.',
+          ]
+        : [400, 'Bad Request', errorCodes.validation, 'Het verzoek kon niet worden gelezen.'];
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /**
@@ -112,6 +156,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         message = `Controleer het veld ${fieldLabels[top] ?? top}: ${first[1]}`;
       }
       return reply.status(400).send({ code: errorCodes.validation, message, fields });
+    }
+    if (isMultipartParseError(err)) {
+      return reply.status(400).send({ code: errorCodes.validation, message: multipartParseMessage });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

@@ -6,6 +6,14 @@ import type { Config } from '../config.ts';
 import { isCachedRead, type ResponseCache } from './response-cache.ts';
 
 /**
+ * Powerful browser features no page of ours uses, off for us and for anything we embed. Only features
+ * browsers know: an unknown one makes Chromium log a console warning on every page.
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()';
+
+/**
  * Security headers (helmet), computed once: @fastify/helmet rebuilds helmet's middleware on every
  * request, which cost about a tenth of a cached memorial read (docs/performance.md).
  */
@@ -36,6 +44,7 @@ export function securityHeaders(config: Pick<Config, 'OIDC_AUTHORITY' | 'API_URL
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
     }),
+    { 'permissions-policy': PERMISSIONS_POLICY },
   );
 }
 
@@ -51,6 +60,8 @@ export function cachedReadsFrontDoor() {
   const serverFactory: FastifyServerFactory = (handler, options) => {
     // What Fastify's own factory does for HTTP/1, plus the response cache's answer for a cached read.
     const server = http.createServer(options.http ?? {}, (req, res) => {
+      // Set on the raw response: the identity provider writes some answers past the framework.
+      res.setHeader('permissions-policy', PERMISSIONS_POLICY);
       if (!fastPath.answer?.(req, res)) handler(req, res);
     });
     server.keepAliveTimeout = Number(options.keepAliveTimeout);
@@ -86,8 +97,9 @@ export function cachedReadsFrontDoor() {
 /** The headers a connect-style middleware sets when every request gets the same ones (helmet's do). */
 function staticHeaders(
   middleware: (req: never, res: never, next: (err?: unknown) => void) => void,
+  extra: Record<string, string> = {},
 ): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extra };
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);

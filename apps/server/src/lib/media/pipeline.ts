@@ -15,6 +15,7 @@ import {
 import { sniff } from './sniff.ts';
 import type { MediaStorage } from './storage.ts';
 import { heicUnsupported, type ReceivedFile } from './upload.ts';
+import { rewriteWithoutMetadata } from './video.ts';
 
 export interface StoredVariant {
   name: string;
@@ -60,25 +61,40 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  * Turns a received upload into stored media, or refuses it (415/413) with nothing stored.
  * The declared type, the magic bytes and (for images) a full decode must agree. Images: the
  * upload is answered once the source is stored and the web-sized WebP exists; the remaining
- * variants come from `renderRemainingVariants` in the background. Videos are stored as uploaded:
- * there is no transcoder here, so they are neither re-encoded nor stripped of metadata.
+ * variants come from `renderRemainingVariants` in the background. Videos are not re-encoded: their
+ * container is rewritten by ffmpeg without metadata (`rewriteWithoutMetadata`), or they are refused.
  */
-export async function ingestUpload(storage: MediaStorage, file: ReceivedFile): Promise<IngestedMedia> {
+export async function ingestUpload(
+  storage: MediaStorage,
+  file: ReceivedFile,
+  opts: { ffmpegPath: string | null },
+): Promise<IngestedMedia> {
   const sniffed = sniff(file.head);
   if (sniffed === 'image/heic') throw heicUnsupported();
   if (sniffed === 'video/quicktime' || sniffed === 'video/x-matroska') throw quicktimeUnsupported();
   if (!sniffed || sniffed !== file.declaredType) throw mismatch();
 
   const id = crypto.randomUUID();
-  if (sniffed.startsWith('video/')) {
+  if (sniffed === 'video/mp4' || sniffed === 'video/webm') {
     const key = `${id}/original`;
-    await storage.putFile(key, file.path);
+    const clean = `${file.path}.clean`;
+    const { sizeBytes, sha256: hash } = await rewriteWithoutMetadata(
+      opts.ffmpegPath,
+      file.path,
+      clean,
+      sniffed,
+    );
+    try {
+      await storage.putFile(key, clean);
+    } finally {
+      await fs.rm(clean, { force: true });
+    }
     return {
       id,
       kind: 'video',
       contentType: sniffed,
-      sizeBytes: file.sizeBytes,
-      sha256: file.sha256,
+      sizeBytes,
+      sha256: hash,
       width: null,
       height: null,
       sourceKey: null,
@@ -88,8 +104,8 @@ export async function ingestUpload(storage: MediaStorage, file: ReceivedFile): P
           contentType: sniffed,
           width: null,
           height: null,
-          sizeBytes: file.sizeBytes,
-          sha256: file.sha256,
+          sizeBytes,
+          sha256: hash,
           storageKey: key,
         },
       ],

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type * as z from 'zod/mini';
 import {
@@ -14,6 +14,7 @@ import {
   mediaVideoTypes,
 } from '@aandenken/contract';
 import { AppError, badRequest } from '../errors.ts';
+import { nulMessage } from '../input-guard.ts';
 import { normaliseDeclaredType, SNIFF_BYTES } from './sniff.ts';
 
 /** A file received from a multipart request, in a temporary file that the caller must `discard`. */
@@ -70,6 +71,55 @@ export const uploadMultipartLimits = {
   headerPairs: 50,
 };
 
+/** Room for the multipart framing and the text fields around the largest file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** The largest upload body a client may declare: the largest file plus the form around it. */
+export const UPLOAD_MAX_DECLARED_BYTES = MEDIA_VIDEO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+/**
+ * An onRequest hook for upload routes, after authentication (`requireCaller`), before any byte of the
+ * body is read: a declared Content-Length over the largest upload is 413, and one caller (a user, or
+ * one guest token) has at most `perCaller` uploads in flight (429), so no caller can hold more than
+ * that many bounded temporary files on disk at once.
+ */
+export function uploadGate(perCaller: number) {
+  const inFlight = new Map<string, number>();
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > UPLOAD_MAX_DECLARED_BYTES) {
+      throw new AppError(
+        413,
+        errorCodes.payloadTooLarge,
+        `Dit bestand is te groot (maximaal ${MEDIA_VIDEO_MAX_BYTES / 1024 / 1024} MB).`,
+        { media: 'Bestand te groot' },
+      );
+    }
+    const caller = await req.caller();
+    const key =
+      caller.kind === 'user'
+        ? `user:${caller.userId}`
+        : caller.kind === 'guest'
+          ? `guest:${caller.tokenId}`
+          : null;
+    if (!key) return;
+    const n = inFlight.get(key) ?? 0;
+    if (n >= perCaller) {
+      throw new AppError(
+        429,
+        errorCodes.rateLimited,
+        `Je verstuurt al ${perCaller} bestanden tegelijk. Wacht tot die klaar zijn en probeer het dan opnieuw.`,
+      );
+    }
+    inFlight.set(key, n + 1);
+    // 'close' comes once the answer is sent or the connection is gone, whichever way the upload ended.
+    reply.raw.once('close', () => {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    });
+  };
+}
+
 /**
  * Reads a multipart upload with text fields and one file part named `media`. The text fields are
  * validated with `fieldsSchema`; `authorize` runs as soon as they are known — before the file is
@@ -107,6 +157,9 @@ export async function receiveUpload<S extends z.ZodMiniType>(
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.valueTruncated) {
           throw badRequest('Controleer je invoer: een veld is te lang.', { [part.fieldname]: 'Te lang' });
+        }
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw badRequest(nulMessage, { [part.fieldname]: 'Bevat een ongeldig teken (NUL)' });
         }
         raw[part.fieldname] = part.value;
         continue;

@@ -29,6 +29,7 @@ export const candleRoutes =
       apiPaths.candleCreate.pattern,
       {
         config: {
+          allowAnonymous: true,
           rateLimit: { max: CANDLE_RATE_LIMIT.max, timeWindow: `${CANDLE_RATE_LIMIT.windowMinutes} minutes` },
         },
         schema: {
@@ -48,6 +49,7 @@ export const candleRoutes =
     app.get(
       apiPaths.candle.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,
@@ -62,6 +64,7 @@ export const candleRoutes =
     app.post(
       apiPaths.candlesQuery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,

@@ -19,7 +19,7 @@ export const companyRoutes =
     app.post(
       apiPaths.companyRequest.pattern,
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        config: { allowAnonymous: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
         schema: {
           tags: ['companies'],
           summary: 'Partneraanvraag indienen',

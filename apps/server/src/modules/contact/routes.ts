@@ -41,7 +41,7 @@ export const contactRoutes =
     app.post(
       apiPaths.contact.pattern,
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        config: { allowAnonymous: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
         schema: {
           tags: ['contact'],
           summary: 'Contactbericht versturen',

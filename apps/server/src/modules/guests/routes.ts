@@ -34,6 +34,7 @@ export const guestRoutes =
       apiPaths.guestToken.pattern,
       {
         config: {
+          allowAnonymous: true,
           rateLimit: { max: 60, timeWindow: '1 minute' },
           // The contract's messages are the web form's (the spec's English ones); the API speaks Dutch.
           validationMessages: { accessCode: accessCodeApiMessages },
@@ -53,7 +54,7 @@ export const guestRoutes =
     app.post(
       apiPaths.guestTokenConsume.pattern,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { allowAnonymous: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Eenmalige link inwisselen voor een gasttoken',

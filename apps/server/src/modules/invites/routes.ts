@@ -47,7 +47,7 @@ export const inviteRoutes =
     app.get(
       apiPaths.inviteByCode.pattern,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { allowAnonymous: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Uitnodiging bekijken met de code uit de link',

@@ -24,7 +24,13 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { receiveUpload, sweepStaleUploads, uploadMultipartLimits } from '../../lib/media/upload.ts';
+import {
+  receiveUpload,
+  sweepStaleUploads,
+  uploadGate,
+  uploadMultipartLimits,
+} from '../../lib/media/upload.ts';
+import { resolveFfmpeg } from '../../lib/media/video.ts';
 import { registerMediaJobs } from './jobs.ts';
 import { mediaBytesService } from './bytes.ts';
 import { mediaService } from './service.ts';
@@ -48,7 +54,8 @@ const uploadDescription =
   'volledige decodering moeten overeenkomen; de foto wordt rechtop gezet, alle metadata (EXIF, GPS, XMP, ICC) verdwijnt, en er ' +
   'komen breedtes 320/640/1280/2048 (nooit breder dan het origineel) als WebP en JPEG. Het antwoord komt zodra het bestand en de ' +
   'WebP van webformaat er zijn (`status: processing`); de andere formaten maakt een achtergrondtaak (`status: ready`). Video’s ' +
-  '(MP4, WebM) worden op de eerste bytes gecontroleerd en ongewijzigd bewaard: er is geen transcoder, dus ook hun metadata blijft. ' +
+  '(MP4, WebM) worden op de eerste bytes gecontroleerd en zonder hercodering in een nieuwe container gezet, zonder metadata ' +
+  '(titel, locatie, toestel, datums); een video die daarbij niet te lezen is, wordt geweigerd (415). ' +
   '413 bij een te groot bestand (foto 20 MB, video 100 MB) of te veel pixels (50 MP), 415 bij een ander of onbekend type; ' +
   'dan wordt niets bewaard.';
 
@@ -59,7 +66,13 @@ export const mediaRoutes =
     const { storage, queue, signer } = deps;
     const tmpDir = path.join(deps.config.DATA_DIR, 'tmp');
     registerMediaJobs(queue, { db: deps.db, storage, log: fastify.log });
-    const service = mediaService({ db: deps.db, storage, queue, signer });
+    const service = mediaService({
+      db: deps.db,
+      storage,
+      queue,
+      signer,
+      ffmpegPath: resolveFfmpeg(deps.config.FFMPEG_PATH),
+    });
     const bytes = mediaBytesService({ db: deps.db, storage, signer });
 
     fastify.addHook('onReady', async () => sweepStaleUploads(tmpDir));
@@ -67,6 +80,7 @@ export const mediaRoutes =
     // Uploads: multipart only here, with tight limits.
     await app.register(async (uploads) => {
       await uploads.register(multipart, { limits: uploadMultipartLimits, throwFileSizeLimit: true });
+      uploads.addHook('onRequest', uploadGate(deps.config.UPLOADS_PER_CALLER));
       const up = uploads.withTypeProvider<ZodTypeProvider>();
 
       up.post(
@@ -133,6 +147,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.galleryItem.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -149,6 +164,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.gallery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -165,6 +181,7 @@ export const mediaRoutes =
     app.post(
       apiPaths.galleryQuery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: galleryTags,
           security,
@@ -227,6 +244,7 @@ export const mediaRoutes =
     app.get(
       apiPaths.memoryMedia.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: memoryTags,
           security,
@@ -262,6 +280,7 @@ export const mediaRoutes =
     }>(
       apiPaths.mediaBytes.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags: ['media'],
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

@@ -13,6 +13,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { ingestUpload } from '../../lib/media/pipeline.ts';
+import { resolveFfmpeg } from '../../lib/media/video.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
 import type { MediaUrlSigner, MediaUrls } from '../../lib/media/url-signer.ts';
@@ -64,9 +65,11 @@ export interface MediaServiceDeps {
   storage: MediaStorage;
   queue: JobQueue;
   signer: MediaUrlSigner;
+  /** ffmpeg, which rewrites videos without their metadata (`lib/media/video.ts`); found when not given. */
+  ffmpegPath?: string | null;
 }
 
-export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
+export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveFfmpeg() }: MediaServiceDeps) {
   const access = memorialAccessService(db);
   const repo = mediaRepository(db);
   const memories = memoryFactsRepository(db);
@@ -128,7 +131,7 @@ export function mediaService({ db, storage, queue, signer }: MediaServiceDeps) {
     },
     inTx?: (tx: Tx, mediaId: string) => Promise<void>,
   ): Promise<string> {
-    const ingested = await ingestUpload(storage, file);
+    const ingested = await ingestUpload(storage, file, { ffmpegPath });
     try {
       await db.transaction(async (tx) => {
         const count = await repo.lockListAndCount(tx, target.memorialId, target.memoryId);

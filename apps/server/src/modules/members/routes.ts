@@ -42,6 +42,7 @@ export const memberRoutes =
     app.get(
       apiPaths.memberSelfRole.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,

@@ -61,6 +61,7 @@ export const memorialRoutes =
     app.post(
       apiPaths.memorialQuery.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           summary: 'Openbare, gepubliceerde gedenkpagina’s zoeken',
@@ -91,6 +92,7 @@ export const memorialRoutes =
     app.get(
       apiPaths.biographyOf.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,
@@ -153,6 +155,7 @@ export const memorialRoutes =
     app.get(
       apiPaths.memorial.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,

@@ -135,6 +135,7 @@ export const memoryRoutes =
     app.get(
       apiPaths.memory.pattern,
       {
+        config: { allowAnonymous: true },
         schema: {
           tags,
           security,
@@ -151,6 +152,7 @@ export const memoryRoutes =
     app.post(
       apiPaths.memoryWall.pattern,
       {
+        config: { allowAnonymous: true },
         serializerCompiler: plainJsonSerializer,
         schema: {
           tags,

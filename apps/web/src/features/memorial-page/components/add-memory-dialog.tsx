@@ -171,7 +171,7 @@ export function AddMemoryDialog({
                 <p className="text-sm font-medium">Foto’s of video’s (niet verplicht)</p>
                 <FileDropZone
                   label="Kies foto’s of video’s"
-                  hint={`Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB. Van foto’s verwijderen we locatie en andere gegevens; video’s blijven zoals ze zijn.`}
+                  hint={`Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB. Van foto’s en video’s verwijderen we locatie en andere gegevens.`}
                   disabled={form.formState.isSubmitting}
                   onFiles={(list) => {
                     const { picked, problems: found } = pickFiles(

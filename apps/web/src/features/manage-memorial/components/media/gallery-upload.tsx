@@ -33,7 +33,7 @@ export function GalleryUpload({ memorial, count }: { memorial: Memorial; count: 
   return (
     <Section
       title="Foto’s en video’s toevoegen"
-      description="Kies er meerdere tegelijk. Foto’s worden voor het web verkleind; plaatsgegevens en andere metadata worden verwijderd. Video’s blijven zoals ze zijn, met hun eventuele locatiegegevens."
+      description="Kies er meerdere tegelijk. Foto’s worden voor het web verkleind. Van foto’s en video’s verwijderen we plaatsgegevens en andere metadata."
     >
       <FileDropZone
         label="Kies foto’s of video’s"

@@ -1,0 +1,119 @@
+/**
+ * The HTTP layer on a real socket: slow clients are cut off (headers and body each have a deadline,
+ * short here), and every answer carries a Permissions-Policy, the identity provider's pages included.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { Browser, endpoints, openInteraction, pkce } from './identity-flow.ts';
+
+let t: TestContext;
+let port: number;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    REQUEST_TIMEOUT_MS: '1500',
+    HEADERS_TIMEOUT_MS: '600',
+    KEEP_ALIVE_TIMEOUT_MS: '1000',
+  });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => t?.close());
+
+/** Sends `head` at once, then `drip` one byte every `everyMs`; resolves what came back and when it closed. */
+function slowClient(head: string, drip: string, everyMs: number) {
+  const started = Date.now();
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  let raw = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (d: string) => (raw += d));
+  socket.write(head);
+  let i = 0;
+  const timer = setInterval(() => {
+    if (i < drip.length && socket.writable) socket.write(drip[i++]!);
+  }, everyMs);
+  return new Promise<{ raw: string; afterMs: number }>((resolve) => {
+    const done = () => {
+      clearInterval(timer);
+      resolve({ raw, afterMs: Date.now() - started });
+    };
+    socket.once('close', done);
+    setTimeout(() => {
+      socket.destroy();
+    }, 10_000);
+  });
+}
+
+describe('slow clients', () => {
+  it('cuts off a body sent one byte at a time with 408 once the request timeout has passed', async () => {
+    const body = JSON.stringify({
+      name: 'Jan',
+      email: 'jan@example.nl',
+      subject: 'general',
+      message: 'x'.repeat(200),
+    });
+    const head =
+      'POST /core/contact HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const res = await slowClient(head, body, 100);
+    expect(res.afterMs).toBeLessThan(5000);
+    expect(res.raw).toMatch(/^HTTP\/1\.1 408 /);
+    const json = JSON.parse(res.raw.slice(res.raw.indexOf('{')));
+    expect(json).toEqual({ code: 'REQUEST_TIMEOUT', message: expect.stringContaining('te langzaam') });
+  });
+
+  it('cuts off headers sent one byte at a time once the headers timeout has passed', async () => {
+    const res = await slowClient(
+      'GET /healthz HTTP/1.1\r\n',
+      'host: 127.0.0.1\r\nx-langzaam: ' + 'a'.repeat(200),
+      100,
+    );
+    expect(res.afterMs).toBeLessThan(4000);
+    expect(res.raw).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('still serves a client that sends at a normal pace, and keeps its connection open', async () => {
+    const body = '{}';
+    const res = await slowClient(
+      'GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n' +
+        'POST /core/memorial/query HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+        `content-length: ${body.length}\r\n\r\n${body}`,
+      '',
+      100,
+    );
+    // Both answered on the one connection, which only the keep-alive timeout closes.
+    expect(res.raw.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    expect(res.raw.toLowerCase()).not.toContain('connection: close');
+    expect(res.afterMs).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('is on every answer: API, errors, pages, documents and the identity provider', async () => {
+    // On a real socket: the identity provider writes some answers past the framework.
+    const urls = [
+      '/healthz',
+      '/core/openapi.json',
+      '/core/bestaat-niet',
+      '/',
+      endpoints.discovery,
+      endpoints.certs,
+    ];
+    for (const url of urls) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`);
+      const policy = String(res.headers.get('permissions-policy'));
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      expect(policy, url).toContain('geolocation=()');
+      expect(policy, url).toContain('payment=()');
+    }
+    const { page } = await openInteraction(new Browser(t.app), {
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+  });
+});
