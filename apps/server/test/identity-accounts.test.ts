@@ -7,6 +7,7 @@ import {
   endpoints,
   openInteraction,
   pkce,
+  refresh,
   registerThroughProvider,
   signInWithPassword,
 } from './identity-flow.ts';
@@ -17,6 +18,8 @@ beforeAll(async () => {
     LOGIN_FAILURE_FACTOR: '3',
     LOGIN_WAIT_INCREMENT_SECONDS: '120',
     LOGIN_MAX_WAIT_SECONDS: '300',
+    // Many forms from one test address; the per-address limit has its own app below.
+    IDENTITY_RATE_LIMIT_MAX: '100',
   });
 });
 afterAll(async () => t?.close());
@@ -244,6 +247,72 @@ describe('forgotten password', () => {
 
     expect((await tryLogin('dirk@example.nl', password)).statusCode).toBe(401);
     await signInWithPassword(t.app, 'dirk@example.nl', newPassword);
+  });
+
+  it('ends every session, grant and refresh token of the account (a pre-hijack of the address ends)', async () => {
+    // Someone registers an address that is not theirs and keeps the tokens.
+    const { tokens: attacker } = await registerThroughProvider(t.app, {
+      name: 'Niet Els',
+      email: 'els@example.nl',
+      password: 'wachtwoord-van-de-kaper',
+    });
+    const rotated = await refresh(t.app, attacker.refresh_token);
+    expect(rotated.statusCode).toBe(200);
+    const attackerRefresh = rotated.json().refresh_token as string;
+    const accountId = decodeJwt(attacker.access_token).sub!;
+    const { rows: before } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM oidc_models WHERE payload->>'accountId' = $1`,
+      [accountId],
+    );
+    expect(before[0]!.n).toBeGreaterThan(0);
+
+    // The real owner uses 'Wachtwoord vergeten' and the mailed link.
+    const browser = new Browser(t.app);
+    const { uidPath } = await openInteraction(browser, s256());
+    const form = await browser.get(`${uidPath}/forgot`);
+    await browser.post(`${uidPath}/forgot`, { csrf: csrfOf(form.body), email: 'els@example.nl' });
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('els@example.nl') && m.subject.startsWith('Nieuw wachtwoord'),
+    );
+    const link = linkIn(mail.text);
+    const page = await browser.get(link);
+    const done = await browser.post('/realms/aandenken/login-actions/reset-password', {
+      token: new URL(link, 'http://x').searchParams.get('token')!,
+      csrf: csrfOf(page.body),
+      password: 'het-wachtwoord-van-els',
+      passwordRepeat: 'het-wachtwoord-van-els',
+    });
+    expect(done.statusCode).toBe(200);
+
+    const refused = await refresh(t.app, attackerRefresh);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('invalid_grant');
+    expect((await refresh(t.app, attacker.refresh_token)).json().error).toBe('invalid_grant');
+    const { rows: after } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM oidc_models
+       WHERE payload->>'accountId' = $1 OR grant_id IN (SELECT grant_id FROM oidc_models WHERE payload->>'accountId' = $1)`,
+      [accountId],
+    );
+    expect(after[0]!.n).toBe(0);
+    expect((await tryLogin('els@example.nl', 'wachtwoord-van-de-kaper')).statusCode).toBe(401);
+    const { tokens: owner } = await signInWithPassword(t.app, 'els@example.nl', 'het-wachtwoord-van-els');
+    expect(decodeJwt(owner.id_token).email_verified).toBe(true);
+  });
+
+  it('never lets a session from before a verification carry a verified address', async () => {
+    const { tokens: early } = await registerThroughProvider(t.app, {
+      name: 'Niet Frits',
+      email: 'frits@example.nl',
+      password: 'wachtwoord-van-de-kaper',
+    });
+    expect(decodeJwt(early.id_token).email_verified).toBe(false);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('frits@example.nl') && m.subject.startsWith('Bevestig'),
+    );
+    expect((await t.app.inject({ url: linkIn(mail.text) })).statusCode).toBe(200);
+    const refused = await refresh(t.app, early.refresh_token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('invalid_grant');
   });
 
   it('refuses an expired link', async () => {

@@ -233,20 +233,36 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       const parsed = newPasswordSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
       const passwordHash = await hash(parsed.data.password, argon2Options);
-      const accountId = await repo.useActionToken(sha256(token), 'reset-password');
+      // One transaction: the new password, the link used up, and every sign-in of the account ended (one
+      // from before the reset may be someone who registered this address first and kept a refresh token).
+      const accountId = await db.transaction(async (tx) => {
+        const r = identityRepository(tx);
+        const id = await r.useActionToken(sha256(token), 'reset-password');
+        if (!id) return undefined;
+        await r.setPassword(id, passwordHash);
+        await r.invalidateActionTokens(id, 'reset-password');
+        await r.endAllSessions(id);
+        const account = await r.findById(id);
+        if (account) await r.clearFailures(account.email);
+        return id;
+      });
       if (!accountId) return { ok: false, expired: true };
-      await repo.setPassword(accountId, passwordHash);
-      await repo.invalidateActionTokens(accountId, 'reset-password');
-      const account = await repo.findById(accountId);
-      if (account) await repo.clearFailures(account.email);
       return { ok: true, interactionUid: usable.interactionUid };
     },
 
+    /**
+     * The mailed link proves the mailbox. Sign-ins from before it are not proven to be its holder's (anyone
+     * can register any address and is signed in at once), so they end: none of them ever carries a verified
+     * address or team rights. The holder signs in again.
+     */
     async verifyEmail(token: string): Promise<boolean> {
-      const accountId = await repo.useActionToken(sha256(token), 'verify-email');
-      if (!accountId) return false;
-      await repo.markEmailVerified(accountId);
-      return true;
+      return db.transaction(async (tx) => {
+        const r = identityRepository(tx);
+        const accountId = await r.useActionToken(sha256(token), 'verify-email');
+        if (!accountId) return false;
+        if (await r.markEmailVerified(accountId)) await r.endAllSessions(accountId);
+        return true;
+      });
     },
 
     /**

@@ -91,7 +91,7 @@ export function loginActionRoutes(
       messagePage(pageOf(req), {
         title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
         text: ok
-          ? 'Bedankt. Je e-mailadres is bevestigd.'
+          ? 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.'
           : 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
         link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
         tone: ok ? 'info' : 'error',

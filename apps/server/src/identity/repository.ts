@@ -88,15 +88,38 @@ export function identityRepository(db: Queryable) {
       return rows[0] ? toAccount(rows[0]) : undefined;
     },
 
+    /** A new password proves the mailbox too: the address is (re)verified now, by its current holder. */
     async setPassword(id: string, passwordHash: string): Promise<void> {
       await db.query(
-        'UPDATE accounts SET password_hash = $2, email_verified = true, updated_at = now() WHERE id = $1',
+        `UPDATE accounts SET password_hash = $2, email_verified = true, email_verified_at = now(),
+           updated_at = now() WHERE id = $1`,
         [id, passwordHash],
       );
     },
 
-    async markEmailVerified(id: string): Promise<void> {
-      await db.query('UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
+    /** True when the address was not verified before (so sessions from before this moment must end). */
+    async markEmailVerified(id: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE accounts SET email_verified = true, email_verified_at = now(), updated_at = now()
+         WHERE id = $1 AND NOT email_verified`,
+        [id],
+      );
+      return rowCount === 1;
+    },
+
+    /**
+     * Ends every sign-in of the account: its sessions, grants, codes, access and refresh tokens (the
+     * provider's rows in oidc_models, found by their accountId and by the grants they share), so a refresh
+     * token issued before is refused with invalid_grant.
+     */
+    async endAllSessions(accountId: string): Promise<number> {
+      const { rowCount } = await db.query(
+        `WITH grants AS (SELECT id FROM oidc_models WHERE model = 'Grant' AND payload->>'accountId' = $1)
+         DELETE FROM oidc_models
+         WHERE payload->>'accountId' = $1 OR grant_id IN (SELECT id FROM grants)`,
+        [accountId],
+      );
+      return rowCount;
     },
 
     /**

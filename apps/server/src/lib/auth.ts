@@ -8,7 +8,14 @@ import { AppError, unauthorized } from './errors.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; email: string | null; name: string | null }
+  | {
+      kind: 'user';
+      userId: string;
+      email: string | null;
+      name: string | null;
+      /** The access token's `iat` (seconds), when it has one. */
+      issuedAt?: number;
+    }
   | { kind: 'guest'; memorialId: string; tokenId: string; guestName: string | null };
 
 /** Turns a bearer token into a caller, or returns null when the token is not of its kind. */
@@ -128,7 +135,13 @@ export function userTokenVerifier(opts: {
       if (known.size > 10_000) known.clear();
       known.set(payload.sub, fingerprint);
     }
-    return { kind: 'user', userId: payload.sub, email, name };
+    return {
+      kind: 'user',
+      userId: payload.sub,
+      email,
+      name,
+      ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
+    };
   };
 }
 

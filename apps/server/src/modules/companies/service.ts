@@ -37,16 +37,24 @@ export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox
 
 /**
  * A team member has an e-mail address from ADMIN_EMAILS. With the embedded provider the address must also
- * be verified (anyone can register with any address); an external realm must verify addresses itself.
+ * be verified (anyone can register with any address), and the caller's token issued after that moment: a
+ * token from a sign-in before the verification may belong to whoever registered the address first. An
+ * external realm must verify addresses itself.
  */
 async function isTeamMember(
   { db, config }: Pick<Deps, 'db' | 'config'>,
   caller: Extract<Caller, { kind: 'user' }>,
 ) {
   if (!caller.email || !config.ADMIN_EMAILS.includes(caller.email.toLowerCase())) return false;
-  const { rows } = await db.query<{ email_verified: boolean }>(
-    'SELECT email_verified FROM accounts WHERE id::text = $1',
+  const { rows } = await db.query<{ email_verified: boolean; email_verified_at: Date | string | null }>(
+    'SELECT email_verified, email_verified_at FROM accounts WHERE id::text = $1',
     [caller.userId],
   );
-  return rows[0] ? rows[0].email_verified : !config.embeddedIdentity;
+  const account = rows[0];
+  if (!account) return !config.embeddedIdentity;
+  if (!account.email_verified) return false;
+  if (account.email_verified_at === null) return true;
+  const verifiedAt = Math.floor(new Date(account.email_verified_at).getTime() / 1000);
+  // `iat` has whole seconds: a token from the second of the verification itself does not count either.
+  return caller.issuedAt !== undefined && caller.issuedAt > verifiedAt;
 }
