@@ -19,7 +19,7 @@ beforeAll(async () => {
     LOGIN_WAIT_INCREMENT_SECONDS: '120',
     LOGIN_MAX_WAIT_SECONDS: '300',
     // Many forms from one test address; the per-address limit has its own app below.
-    IDENTITY_RATE_LIMIT_MAX: '100',
+    IDENTITY_RATE_LIMIT_MAX: '1000',
   });
 });
 afterAll(async () => t?.close());
@@ -163,6 +163,29 @@ describe('login failures', () => {
     expect(ok.statusCode).toBe(303);
     const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE email = 'cas@example.nl'");
     expect(rows).toHaveLength(0);
+  });
+
+  it('check at most LOGIN_FAILURE_FACTOR passwords when 20 wrong ones arrive at the same moment', async () => {
+    await registerThroughProvider(t.app, { name: 'Gijs', email: 'gijs@example.nl', password });
+    const forms = [];
+    for (let i = 0; i < 20; i++) {
+      const browser = new Browser(t.app);
+      forms.push({ browser, ...(await openInteraction(browser, s256())) });
+    }
+    const answers = await Promise.all(
+      forms.map(({ browser, uidPath, csrf }) =>
+        browser.post(`${uidPath}/login`, { csrf, email: 'gijs@example.nl', password: `fout-${uidPath}` }),
+      ),
+    );
+    // Every answer that is not 'locked' is a password that argon2 checked.
+    const checked = answers.filter((a) => !a.body.includes('Te veel mislukte pogingen'));
+    expect(checked.length).toBeLessThanOrEqual(3);
+    expect(checked.every((a) => a.statusCode === 401)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(20 - checked.length);
+    const { rows } = await t.db.query<{ failures: number }>(
+      "SELECT failures FROM login_failures WHERE email = 'gijs@example.nl'",
+    );
+    expect(rows[0]!.failures).toBe(3);
   });
 
   it('waits longer after more failures, up to the maximum', async () => {

@@ -97,27 +97,6 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
     reset: config.LOGIN_FAILURE_RESET_SECONDS,
   };
 
-  async function currentFailures(email: string, now: Date) {
-    const f = await repo.getFailures(email);
-    if (!f) return undefined;
-    if (now.getTime() - f.lastFailureAt.getTime() > lockout.reset * 1000) {
-      await repo.clearFailures(email);
-      return undefined;
-    }
-    return f;
-  }
-
-  async function recordFailure(email: string, now: Date) {
-    const previous = await currentFailures(email, now);
-    const failures = (previous?.failures ?? 0) + 1;
-    let lockedUntil: Date | null = null;
-    if (failures >= lockout.factor) {
-      const wait = Math.min(lockout.max, lockout.increment * Math.floor(failures / lockout.factor));
-      lockedUntil = new Date(now.getTime() + wait * 1000);
-    }
-    await repo.saveFailures(email, { failures, lastFailureAt: now, lockedUntil });
-  }
-
   /** The link's token and its mail, in the transaction `q` (the one that created the account). */
   async function sendVerification(q: Queryable, account: Account, interactionUid: string | null) {
     const token = newToken();
@@ -171,23 +150,19 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       if (!email || !password || password.length > PASSWORD_MAX_LENGTH || email.length > 254) {
         return { ok: false, reason: 'invalid' };
       }
-      const failures = await currentFailures(email, now);
-      if (failures?.lockedUntil && failures.lockedUntil > now) {
-        return {
-          ok: false,
-          reason: 'locked',
-          retryAfterSeconds: Math.ceil((failures.lockedUntil.getTime() - now.getTime()) / 1000),
-        };
+      // The attempt is counted before argon2 runs (one atomic statement), so parallel attempts cannot all
+      // read an unlocked address: at most LOGIN_FAILURE_FACTOR passwords are ever checked in a row.
+      if (!(await repo.reserveAttempt(email, now, lockout))) {
+        const failures = await repo.getFailures(email);
+        const wait = failures?.lockedUntil ? failures.lockedUntil.getTime() - now.getTime() : 0;
+        return { ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
       }
       const account = await repo.findByEmail(email);
       const valid = account?.passwordHash
         ? await verify(account.passwordHash, password).catch(() => false)
         : (await verify(await dummyHash, password).catch(() => false)) && false;
-      if (!account || !valid) {
-        await recordFailure(email, now);
-        return { ok: false, reason: 'invalid' };
-      }
-      if (failures) await repo.clearFailures(email);
+      if (!account || !valid) return { ok: false, reason: 'invalid' };
+      await repo.clearFailures(email);
       return { ok: true, account };
     },
 

@@ -154,18 +154,49 @@ export function identityRepository(db: Queryable) {
       };
     },
 
-    async saveFailures(email: string, f: LoginFailures): Promise<void> {
-      await db.query(
-        `INSERT INTO login_failures (email, failures, last_failure_at, locked_until) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (email) DO UPDATE SET failures = EXCLUDED.failures,
-           last_failure_at = EXCLUDED.last_failure_at, locked_until = EXCLUDED.locked_until`,
+    /**
+     * Counts an attempt as a failure before its password is checked, in one atomic statement: parallel
+     * attempts each get their own number, so at most `factor` of them pass before the address is locked.
+     * The count starts over after `reset` seconds without a failure; from the `factor`th failure on, each
+     * locks the address for `increment` × (failures ÷ factor) seconds, at most `max`. Undefined (nothing
+     * counted) while the address is locked. A success clears the count (`clearFailures`).
+     */
+    async reserveAttempt(
+      email: string,
+      now: Date,
+      lockout: { factor: number; increment: number; max: number; reset: number },
+    ): Promise<LoginFailures | undefined> {
+      const next = `CASE WHEN f.last_failure_at < $2::timestamptz - make_interval(secs => $6::int) THEN 1
+        ELSE f.failures + 1 END`;
+      const lockFor = (n: string) => `CASE WHEN ${n} >= $3::int
+        THEN $2::timestamptz + make_interval(secs => LEAST($5::int, $4::int * (${n} / $3::int))) END`;
+      const { rows } = await db.query<{
+        failures: number;
+        last_failure_at: Date | string;
+        locked_until: Date | string | null;
+      }>(
+        `INSERT INTO login_failures AS f (email, failures, last_failure_at, locked_until)
+         VALUES ($1, 1, $2::timestamptz, ${lockFor('1')})
+         ON CONFLICT (email) DO UPDATE SET failures = ${next}, last_failure_at = $2::timestamptz,
+           locked_until = ${lockFor(`(${next})`)}
+         WHERE f.locked_until IS NULL OR f.locked_until <= $2::timestamptz
+         RETURNING failures, last_failure_at, locked_until`,
         [
           email.toLowerCase(),
-          f.failures,
-          f.lastFailureAt.toISOString(),
-          f.lockedUntil?.toISOString() ?? null,
+          now.toISOString(),
+          lockout.factor,
+          lockout.increment,
+          lockout.max,
+          lockout.reset,
         ],
       );
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        failures: r.failures,
+        lastFailureAt: new Date(r.last_failure_at),
+        lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+      };
     },
 
     async clearFailures(email: string): Promise<void> {
