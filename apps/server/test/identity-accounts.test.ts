@@ -69,6 +69,39 @@ describe('registration', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses common and breached passwords, one repeated character and the e-mail address, saying why', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, csrf } = await openInteraction(browser, s256(), endpoints.registrations);
+    const attempt = (pw: string, email = 'henk.jansen@example.nl') =>
+      browser.post(`${uidPath}/register`, { csrf, name: 'Henk', email, password: pw, passwordRepeat: pw });
+    for (const pw of ['password', '12345678', 'Qwertyuiop', 'wachtwoord']) {
+      const res = await attempt(pw);
+      expect(res.statusCode, pw).toBe(400);
+      expect(res.body, pw).toContain('het staat op een lijst van veelgebruikte of uitgelekte wachtwoorden');
+    }
+    const repeated = await attempt('aaaaaaaa');
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.body).toContain('Je wachtwoord mag niet uit één steeds herhaald teken bestaan');
+    for (const pw of [
+      'henk.jansen@example.nl',
+      'HENK.JANSEN@example.nl',
+      'henk.jansen',
+      'henk.jansen2024!',
+    ]) {
+      const res = await attempt(pw);
+      expect(res.statusCode, pw).toBe(400);
+      expect(res.body, pw).toContain('Je wachtwoord mag je e-mailadres');
+    }
+    const { rows } = await t.db.query("SELECT 1 FROM accounts WHERE email = 'henk.jansen@example.nl'");
+    expect(rows).toHaveLength(0);
+    // No composition rules: a long phrase of plain words is fine (also the end-to-end run's password).
+    await registerThroughProvider(t.app, {
+      name: 'Henk',
+      email: 'henk.jansen@example.nl',
+      password: 'een-veilig-wachtwoord',
+    });
+  });
+
   it('stores an argon2id hash, mails a verification link that works once, and refuses a duplicate e-mail', async () => {
     const { tokens } = await registerThroughProvider(t.app, {
       name: 'Anna',
@@ -246,6 +279,19 @@ describe('forgotten password', () => {
     );
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('Je wachtwoord moet minstens 8 tekens lang zijn');
+    for (const [pw, why] of [
+      ['12345678', 'lijst van veelgebruikte of uitgelekte wachtwoorden'],
+      ['dirk@example.nl', 'Je wachtwoord mag je e-mailadres'],
+    ] as const) {
+      const weak = await browser.post('/realms/aandenken/login-actions/reset-password', {
+        token,
+        csrf: resetCsrf,
+        password: pw,
+        passwordRepeat: pw,
+      });
+      expect(weak.statusCode, pw).toBe(400);
+      expect(weak.body, pw).toContain(why);
+    }
 
     const newPassword = 'een-nieuw-wachtwoord';
     const done = await browser.post('/realms/aandenken/login-actions/reset-password', {

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import type { MailOutbox } from '../lib/mail-outbox.ts';
 import { identityRepository, type Account } from './repository.ts';
 import { resetPasswordMail, verifyEmailMail } from './mails.ts';
+import { weakPasswordReason } from './password-policy.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -123,6 +124,8 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       const parsed = registrationSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
       const { name, email, password } = parsed.data;
+      const weak = await weakPasswordReason(password, email);
+      if (weak) return { ok: false, fields: { password: weak } };
       const passwordHash = await hash(password, argon2Options);
       const account = await db.transaction(async (tx) => {
         const created = await identityRepository(tx).insert({
@@ -207,6 +210,9 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       if (!usable) return { ok: false, expired: true };
       const parsed = newPasswordSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
+      const holder = await repo.findById(usable.accountId);
+      const weak = holder && (await weakPasswordReason(parsed.data.password, holder.email));
+      if (weak) return { ok: false, fields: { password: weak } };
       const passwordHash = await hash(parsed.data.password, argon2Options);
       // One transaction: the new password, the link used up, and every sign-in of the account ended (one
       // from before the reset may be someone who registered this address first and kept a refresh token).
