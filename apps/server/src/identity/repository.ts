@@ -51,6 +51,19 @@ export interface FederationState {
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** SQL for accounts and the identity provider's bookkeeping (lockout, mailed links, federation). */
+type FailuresRow = {
+  failures: number;
+  last_failure_at: Date | string;
+  locked_until: Date | string | null;
+};
+
+const failuresOf = (r: FailuresRow | undefined): LoginFailures | undefined =>
+  r && {
+    failures: r.failures,
+    lastFailureAt: new Date(r.last_failure_at),
+    lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+  };
+
 export function identityRepository(db: Queryable) {
   return {
     async findById(id: string): Promise<Account | undefined> {
@@ -138,20 +151,11 @@ export function identityRepository(db: Queryable) {
     },
 
     async getFailures(email: string): Promise<LoginFailures | undefined> {
-      const { rows } = await db.query<{
-        failures: number;
-        last_failure_at: Date | string;
-        locked_until: Date | string | null;
-      }>('SELECT failures, last_failure_at, locked_until FROM login_failures WHERE email = $1', [
-        email.toLowerCase(),
-      ]);
-      const r = rows[0];
-      if (!r) return undefined;
-      return {
-        failures: r.failures,
-        lastFailureAt: new Date(r.last_failure_at),
-        lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
-      };
+      const { rows } = await db.query<FailuresRow>(
+        'SELECT failures, last_failure_at, locked_until FROM login_failures WHERE email = $1',
+        [email.toLowerCase()],
+      );
+      return failuresOf(rows[0]);
     },
 
     /**
@@ -170,11 +174,7 @@ export function identityRepository(db: Queryable) {
         ELSE f.failures + 1 END`;
       const lockFor = (n: string) => `CASE WHEN ${n} >= $3::int
         THEN $2::timestamptz + make_interval(secs => LEAST($5::int, $4::int * (${n} / $3::int))) END`;
-      const { rows } = await db.query<{
-        failures: number;
-        last_failure_at: Date | string;
-        locked_until: Date | string | null;
-      }>(
+      const { rows } = await db.query<FailuresRow>(
         `INSERT INTO login_failures AS f (email, failures, last_failure_at, locked_until)
          VALUES ($1, 1, $2::timestamptz, ${lockFor('1')})
          ON CONFLICT (email) DO UPDATE SET failures = ${next}, last_failure_at = $2::timestamptz,
@@ -190,13 +190,7 @@ export function identityRepository(db: Queryable) {
           lockout.reset,
         ],
       );
-      const r = rows[0];
-      if (!r) return undefined;
-      return {
-        failures: r.failures,
-        lastFailureAt: new Date(r.last_failure_at),
-        lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
-      };
+      return failuresOf(rows[0]);
     },
 
     async clearFailures(email: string): Promise<void> {
