@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { newUser, type TestUser } from './identity.ts';
+import { newUser, storedUser, type TestUser } from './identity.ts';
 
 /** The e2e server's origin (playwright.config.ts), which the provider's redirect URIs name. */
 const origin = `http://localhost:${process.env.E2E_PORT ?? 8090}`;
@@ -105,10 +105,7 @@ export async function createMemorialAsNewOwner(
 ) {
   await signInNewPerson(page, owner);
   await page.goto('/');
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
+  const token = (await storedUser(page))?.access_token ?? '';
   const res = await page.request.post('/core/memorial/concept', {
     headers: { authorization: `Bearer ${token}` },
     data: { firstName, lastName },
