@@ -32,6 +32,11 @@ export const configSchema = z
     ADMIN_EMAILS: emailList,
     /** Delivery attempts per mail before it is given up (kept and logged; retries back off to an hour). */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * Mails one address that has not proven itself may get per 24 hours, whoever causes them: invitations,
+     * access-code mails and partner confirmations together; verification and reset mails apart.
+     */
+    MAIL_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),

@@ -38,6 +38,7 @@ function otherWorker(smtpUrl: string) {
     mailer,
     log: t.app.log,
     maxAttempts: 5,
+    perRecipientPerDay: 10,
   });
   return {
     outbox,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameChecks } from './person-name.ts';
 
 export const companyTypes = [
   'FuneralDirector',
@@ -19,6 +20,17 @@ export const companyTypeLabels: Record<CompanyType, string> = {
   MonumentMaker: 'Steenhouwer / monumentenmaker',
   OtherServiceProvider: 'Andere dienstverlener',
 };
+
+/** A person's name: also mailed to the applicant's address, which has not proven itself. */
+const personName = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is verplicht` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is verplicht`),
+      z.maxLength(max, `${label} mag maximaal ${max} tekens zijn`),
+      ...personNameChecks(),
+    );
 
 const required = (label: string, max = 200) =>
   z
@@ -61,8 +73,8 @@ export const companyRequestSchema = z
     serviceDescription: z.optional(
       z.string().check(z.trim(), z.maxLength(2000, 'Omschrijving mag maximaal 2000 tekens zijn')),
     ),
-    firstName: required('Voornaam', 100),
-    lastName: required('Achternaam', 100),
+    firstName: personName('Voornaam', 100),
+    lastName: personName('Achternaam', 100),
     companyName: required('Bedrijfsnaam'),
     streetName: required('Straatnaam'),
     houseNumber: required('Huisnummer', 20),

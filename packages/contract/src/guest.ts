@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameChecks } from './person-name.ts';
 import { accessCodeSchema } from './access-code.ts';
 
 /** Guest access by access code (spec §3 guestTokenCreateDto). */
@@ -47,7 +48,7 @@ export const accessCodeMailSchema = z.object({
     z.pipe(
       z
         .string({ error: 'Naam is ongeldig' })
-        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn')),
+        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn'), ...personNameChecks()),
       z.transform((s: string) => (s === '' ? null : s)),
     ),
   ),

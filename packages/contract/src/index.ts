@@ -4,6 +4,7 @@ export * from './api-prefix.ts';
 export * from './api-paths.ts';
 export * from './constants.ts';
 export * from './access-code.ts';
+export * from './person-name.ts';
 export * from './company.ts';
 export * from './contact.ts';
 export * from './memorial-concept.ts';

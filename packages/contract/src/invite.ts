@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameChecks } from './person-name.ts';
 import { emailSchema } from './company.ts';
 import { pageOf, pageRequestShape, uuidField } from './memorial.ts';
 import { memberRoles } from './roles.ts';
@@ -25,7 +26,7 @@ export const inviteCreateSchema = z.object({
     z.pipe(
       z
         .string({ error: 'Naam is ongeldig' })
-        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn')),
+        .check(z.trim(), z.maxLength(100, 'Naam mag maximaal 100 tekens zijn'), ...personNameChecks()),
       z.transform((s: string) => (s === '' ? null : s)),
     ),
   ),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameChecks } from './person-name.ts';
 
 export const deceasedNamesSchema = z.object({
   firstName: z
@@ -7,6 +8,7 @@ export const deceasedNamesSchema = z.object({
       z.trim(),
       z.minLength(1, 'Voornaam is verplicht'),
       z.maxLength(100, 'Voornaam mag maximaal 100 tekens zijn'),
+      ...personNameChecks(),
     ),
   lastName: z
     .string({ error: 'Achternaam is verplicht' })
@@ -14,6 +16,7 @@ export const deceasedNamesSchema = z.object({
       z.trim(),
       z.minLength(1, 'Achternaam is verplicht'),
       z.maxLength(100, 'Achternaam mag maximaal 100 tekens zijn'),
+      ...personNameChecks(),
     ),
 });
 export type DeceasedNames = z.infer<typeof deceasedNamesSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameChecks } from './person-name.ts';
 import { deceasedNamesSchema } from './memorial-concept.ts';
 import { memberRoles, memorialStatuses, memorialVisibilities } from './roles.ts';
 
@@ -91,6 +92,7 @@ const nameField = (label: string) =>
       z.trim(),
       z.minLength(1, `${label} is verplicht`),
       z.maxLength(MEMORIAL_NAME_MAX, `${label} mag maximaal ${MEMORIAL_NAME_MAX} tekens zijn`),
+      ...personNameChecks(),
     );
 
 /** POST /memorial/concept: the deceased's names (spec §3); the caller becomes owner. */

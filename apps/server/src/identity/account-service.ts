@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
+import {
+  hasHiddenOrLineBreakingCharacters,
+  looksLikeLink,
+  PERSON_NAME_LINE_MESSAGE,
+  PERSON_NAME_LINK_MESSAGE,
+} from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { MailOutbox } from '../lib/mail-outbox.ts';
@@ -39,7 +45,14 @@ const newPasswordSchema = z
 
 export const registrationSchema = z
   .object({
-    name: z.string().trim().min(1, 'Naam is verplicht').max(200, 'Naam mag hoogstens 200 tekens lang zijn'),
+    // Mailed (the verification and reset mails) to an address nobody has proven yet: one line, no link.
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Naam is verplicht')
+      .max(200, 'Naam mag hoogstens 200 tekens lang zijn')
+      .refine((s) => !hasHiddenOrLineBreakingCharacters(s), PERSON_NAME_LINE_MESSAGE)
+      .refine((s) => !looksLikeLink(s), PERSON_NAME_LINK_MESSAGE),
     email: emailField,
     password: passwordField,
     passwordRepeat: z.string(),
@@ -109,7 +122,8 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       ttlSeconds: VERIFY_LINK_TTL_SECONDS,
     });
     const link = `${config.OIDC_AUTHORITY}/login-actions/verify-email?token=${token}`;
-    await outbox.enqueue(q, verifyEmailMail(account.email, account.name, link));
+    // Over the address's daily limit the mail is left out without a word, like a reset mail.
+    await outbox.enqueueLimited(q, verifyEmailMail(account.email, account.name, link), 'account');
   }
 
   return {
@@ -188,9 +202,12 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
           interactionUid,
           ttlSeconds: RESET_LINK_TTL_SECONDS,
         });
-        await outbox.enqueue(
+        // Anyone may ask for this mail to any address: over the address's daily limit it is left out
+        // without a word (the answer never tells whether an account exists, nor what it was sent).
+        await outbox.enqueueLimited(
           tx,
           resetPasswordMail(account.email, account.name, link, RESET_LINK_TTL_SECONDS / 60),
+          'account',
         );
       });
       return { ok: true };

@@ -1,4 +1,15 @@
 import type { Mail } from '../lib/mailer.ts';
+import { mailName } from '../lib/mail-format.ts';
+
+/**
+ * These go to an address that has not proven itself (registration takes any address; anyone may ask for a
+ * reset of any account): the account's name, which whoever registered typed, only as one line without
+ * links (`mailName`).
+ */
+const greeting = (name: string) => {
+  const safe = mailName(name);
+  return safe ? `Beste ${safe},` : 'Beste,';
+};
 
 const signature = ['', 'Met vriendelijke groet,', 'Het team van Aandenken'];
 
@@ -7,7 +18,7 @@ export function verifyEmailMail(to: string, name: string, link: string): Mail {
     to,
     subject: 'Bevestig je e-mailadres voor Aandenken',
     text: [
-      `Beste ${name},`,
+      greeting(name),
       '',
       'Welkom bij Aandenken. Bevestig je e-mailadres door op deze link te klikken:',
       '',
@@ -24,7 +35,7 @@ export function resetPasswordMail(to: string, name: string, link: string, minute
     to,
     subject: 'Nieuw wachtwoord instellen voor Aandenken',
     text: [
-      `Beste ${name},`,
+      greeting(name),
       '',
       'Je hebt gevraagd om een nieuw wachtwoord voor je account bij Aandenken. Stel het in via deze link:',
       '',

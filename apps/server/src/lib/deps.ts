@@ -70,6 +70,7 @@ export async function createDeps(o: {
       mailer,
       log: log.child({ module: 'mail' }),
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
     }),
     queue: createJobQueue({ db, log: log.child({ module: 'jobs' }) }),
     storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),

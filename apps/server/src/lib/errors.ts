@@ -26,3 +26,14 @@ export const forbidden = (message = 'Je hebt geen toegang tot deze handeling.') 
 export const conflict = (message: string) => new AppError(409, errorCodes.conflict, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, errorCodes.validation, message, fields);
+/**
+ * The address already got MAIL_PER_RECIPIENT_PER_DAY mails that someone else caused (lib/mail-outbox.ts).
+ * Only for a caller who typed the address and is signed in; the change it came with is not made.
+ */
+export const recipientMailLimitReached = () =>
+  new AppError(
+    429,
+    errorCodes.rateLimited,
+    'Dit e-mailadres heeft vandaag al genoeg e-mails van Aandenken gekregen. Probeer het morgen opnieuw.',
+    { email: 'Vandaag al genoeg e-mails naar dit adres gestuurd; probeer het morgen opnieuw' },
+  );

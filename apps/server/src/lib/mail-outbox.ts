@@ -21,7 +21,20 @@ export interface MailOutboxOptions {
   maxAttempts: number;
   pollIntervalMs?: number;
   backoffMs?: JobQueueOptions['backoffMs'];
+  /** Mails of one recipient-limit group one address may get in 24 hours, whoever causes them. */
+  perRecipientPerDay: number;
 }
+
+/**
+ * Mails to an address that has not proven itself count against that address, per group, whoever causes
+ * them: 'invitation' (invitations, access-code mails, partner confirmations: someone else typed the
+ * address) and 'account' (verification and reset mails). Two groups, so that invitations sent to someone
+ * cannot keep them from resetting their password.
+ */
+export type RecipientLimitGroup = 'invitation' | 'account';
+
+/** Two-key advisory locks in their own key space (the migrations use one-key locks). */
+const RECIPIENT_LOCK_CLASS = 5098;
 
 export interface MailOutbox {
   /**
@@ -29,6 +42,14 @@ export interface MailOutbox {
    * transaction commits, and never when it rolls back. Never talks to the mail server.
    */
   enqueue(q: Queryable, mail: Mail): Promise<void>;
+  /**
+   * As `enqueue`, for a mail to one address that has not proven itself: counted against that address in
+   * its group. When the address already got `perRecipientPerDay` mails of the group in the last 24 hours,
+   * writes nothing and answers false; the caller decides between a 429 (its transaction rolled back) and
+   * dropping the mail silently. Holds a lock on the address until `q` ends, so that parallel transactions
+   * (in any process) count one after the other.
+   */
+  enqueueLimited(q: Queryable, mail: Mail, group: RecipientLimitGroup): Promise<boolean>;
   /** Starts delivering (listens for new mail, polls for retries). */
   start(): Promise<void>;
   /** Stops delivering; waits for a mail being handed over to the mail server. */
@@ -43,7 +64,7 @@ export interface MailOutbox {
  * after the mail server accepted it; a crash between the two sends it again once the job is taken up again.
  */
 export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
-  const { db, mailer, log, maxAttempts } = opts;
+  const { db, mailer, log, maxAttempts, perRecipientPerDay } = opts;
   const backoffMs = opts.backoffMs ?? defaultBackoffMs;
   const retryTimers = new Set<NodeJS.Timeout>();
   const queue = createJobQueue({
@@ -141,17 +162,33 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     }
   }
 
+  async function insert(q: Queryable, mail: Mail, recipientLimitKey: string | null) {
+    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+    const { rows } = await q.query<{ id: string }>(
+      `INSERT INTO mail_outbox (to_addresses, reply_to, subject, text_body, html_body, recipient_limit_key)
+       VALUES ($1::text[], $2, $3, $4, $5, $6) RETURNING id::text AS id`,
+      [to, mail.replyTo ?? null, mail.subject, mail.text, mail.html ?? null, recipientLimitKey],
+    );
+    await queue.enqueue(q, MAIL_JOB, { mailId: rows[0]!.id }, { maxAttempts });
+    // Delivered to the listeners (this process's too) only if and when the transaction commits.
+    await q.query('SELECT pg_notify($1, $2)', [MAIL_CHANNEL, rows[0]!.id]);
+  }
+
   return {
-    async enqueue(q, mail) {
+    enqueue: (q, mail) => insert(q, mail, null),
+    async enqueueLimited(q, mail, group) {
       const to = Array.isArray(mail.to) ? mail.to : [mail.to];
-      const { rows } = await q.query<{ id: string }>(
-        `INSERT INTO mail_outbox (to_addresses, reply_to, subject, text_body, html_body)
-         VALUES ($1::text[], $2, $3, $4, $5) RETURNING id::text AS id`,
-        [to, mail.replyTo ?? null, mail.subject, mail.text, mail.html ?? null],
+      if (to.length !== 1) throw new Error('a mail counted against its recipient has exactly one');
+      const key = `${group}:${to[0]!.trim().toLowerCase()}`;
+      await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [RECIPIENT_LOCK_CLASS, key]);
+      const { rows } = await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM mail_outbox
+          WHERE recipient_limit_key = $1 AND created_at > now() - interval '24 hours'`,
+        [key],
       );
-      await queue.enqueue(q, MAIL_JOB, { mailId: rows[0]!.id }, { maxAttempts });
-      // Delivered to the listeners (this process's too) only if and when the transaction commits.
-      await q.query('SELECT pg_notify($1, $2)', [MAIL_CHANNEL, rows[0]!.id]);
+      if (rows[0]!.n >= perRecipientPerDay) return false;
+      await insert(q, mail, key);
+      return true;
     },
     async start() {
       if (running) return;

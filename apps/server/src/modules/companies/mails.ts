@@ -1,5 +1,6 @@
 import { companyTypeLabels, type CompanyResponse } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
+import { mailName } from '../../lib/mail-format.ts';
 
 export function teamMail(c: CompanyResponse, to: string[]): Mail {
   const lines = [
@@ -23,17 +24,25 @@ export function teamMail(c: CompanyResponse, to: string[]): Mail {
   };
 }
 
+/**
+ * To the address the form names, which has not proven itself (anyone can fill in anyone's address): only
+ * our own words, and the applicant's name as one line without links (`mailName`). Nothing else they typed
+ * (company name, description, additional information) is echoed; the team reads that in its own mail.
+ */
 export function applicantMail(c: CompanyResponse): Mail {
+  const name = mailName(`${c.firstName} ${c.lastName}`);
   return {
     to: c.email,
     subject: 'We hebben je partneraanvraag ontvangen',
     text: [
-      `Beste ${c.firstName} ${c.lastName},`,
+      name ? `Beste ${name},` : 'Beste,',
       '',
-      `Bedankt voor de aanvraag van ${c.companyName} om partner van Aandenken te worden.`,
+      'Bedankt voor je aanvraag om partner van Aandenken te worden.',
       'Ons team beoordeelt je aanvraag en neemt binnen 24-48 uur contact met je op.',
       '',
       'Na goedkeuring richt je je profiel, prijzen en werkgebied in en kun je gedenkpagina’s aanmaken.',
+      '',
+      'Heb je geen partneraanvraag gedaan? Dan kun je deze e-mail negeren.',
       '',
       'Met vriendelijke groet,',
       'Het team van Aandenken',

@@ -9,13 +9,22 @@ import { applicantMail, teamMail } from './mails.ts';
 export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
   const repo = companyRepository(db);
   return {
-    /** Anyone may apply. The application and its mails are stored together; the mails go out after. */
+    /**
+     * Anyone may apply. The application and its mails are stored together; the mails go out after. The
+     * confirmation goes to an address nobody has proven, so it counts against that address; over the
+     * limit it is left out without a word (the application and the team's mail stay): the answer is the
+     * same either way, so it tells nothing about what that address received.
+     */
     async request(input: CompanyRequest, log: FastifyBaseLogger) {
       if (config.ADMIN_EMAILS.length === 0)
         log.warn('ADMIN_EMAILS is leeg: het team krijgt geen bericht over nieuwe partneraanvragen');
       return db.transaction(async (tx) => {
         const company = await companyRepository(tx).insert(input);
-        await outbox.enqueue(tx, applicantMail(company));
+        if (!(await outbox.enqueueLimited(tx, applicantMail(company), 'invitation')))
+          log.info(
+            { companyId: company.id },
+            'partnerbevestiging niet verstuurd: limiet per ontvanger bereikt',
+          );
         if (config.ADMIN_EMAILS.length > 0) await outbox.enqueue(tx, teamMail(company, config.ADMIN_EMAILS));
         return company;
       });

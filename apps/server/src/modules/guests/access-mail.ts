@@ -2,7 +2,7 @@ import { ACCESS_LINK_TTL_DAYS, routes, type accessCodeMailSchema } from '@aanden
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, recipientMailLimitReached, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { accessCodeCrypto } from '../../shared/access-code.ts';
@@ -51,19 +51,22 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) 
           action: 'memorial.access_code_mailed',
           details: { email },
         });
-        await outbox.enqueue(
+        const queued = await outbox.enqueueLimited(
           tx,
           accessMail({
             to: email,
             recipientName: input.name ?? null,
-            senderName: caller.name ?? caller.email ?? 'Iemand',
+            senderName: caller.name ?? null,
             memorialName: `${memorial.first_name} ${memorial.last_name}`,
             accessCode,
             linkUrl: `${config.APP_URL}${routes.memorial(memorialId)}#gasttoken=${link}`,
             formUrl: `${config.APP_URL}${routes.privatePage}`,
             linkExpiresAt,
           }),
+          'invitation',
         );
+        // Thrown inside the transaction: the link and the audit row are not kept either.
+        if (!queued) throw recipientMailLimitReached();
       });
       // Queued with the link; it goes out once the mail server takes it.
       return { mailSent: true, linkExpiresAt: linkExpiresAt.toISOString() };

@@ -1,6 +1,6 @@
 import { memberRoleLabels, type MemberRole } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, mailName } from '../../lib/mail-format.ts';
 
 const roleMeaning: Record<MemberRole, string> = {
   owner: 'je beheert de pagina',
@@ -9,21 +9,33 @@ const roleMeaning: Record<MemberRole, string> = {
   guest: 'je bekijkt de pagina, deelt herinneringen en steekt een kaarsje aan',
 };
 
-export function inviteMail(i: {
+/**
+ * The invitation. The invitee has not proven their address, so the names in it (the invitee's as the
+ * inviter typed it, the inviter's own, the memorial's) are one line without links (`mailName`), or our
+ * own words; nothing else the inviter writes is mailed.
+ */
+export function inviteMail(input: {
   to: string;
   inviteeName: string | null;
-  inviterName: string;
+  inviterName: string | null;
   memorialName: string;
   role: MemberRole;
   acceptUrl: string;
   guestUrl: string | null;
   expiresAt: Date;
 }): Mail {
+  const i = {
+    ...input,
+    inviteeName: mailName(input.inviteeName),
+    inviterName: mailName(input.inviterName) ?? 'Iemand',
+    memorialName: mailName(input.memorialName),
+  };
+  const memorial = i.memorialName ? `de gedenkpagina van ${i.memorialName}` : 'een gedenkpagina';
   const role = memberRoleLabels[i.role].toLowerCase();
   const lines = [
     i.inviteeName ? `Beste ${i.inviteeName},` : 'Beste,',
     '',
-    `${i.inviterName} nodigt je uit voor de gedenkpagina van ${i.memorialName} op Aandenken, als ${role}: ${roleMeaning[i.role]}.`,
+    `${i.inviterName} nodigt je uit voor ${memorial} op Aandenken, als ${role}: ${roleMeaning[i.role]}.`,
     '',
     'Neem de uitnodiging aan via deze link (je logt in of maakt een account aan):',
     i.acceptUrl,
@@ -38,7 +50,7 @@ export function inviteMail(i: {
   const e = escapeHtml;
   const html = [
     `<p>${i.inviteeName ? `Beste ${e(i.inviteeName)},` : 'Beste,'}</p>`,
-    `<p>${e(i.inviterName)} nodigt je uit voor de gedenkpagina van <strong>${e(i.memorialName)}</strong> op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
+    `<p>${e(i.inviterName)} nodigt je uit voor ${i.memorialName ? `de gedenkpagina van <strong>${e(i.memorialName)}</strong>` : 'een gedenkpagina'} op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
     `<p><a href="${e(i.acceptUrl)}">Uitnodiging aannemen</a></p>`,
     ...(i.guestUrl
       ? [
@@ -50,7 +62,7 @@ export function inviteMail(i: {
   ].join('\n');
   return {
     to: i.to,
-    subject: `${i.inviterName} nodigt je uit voor de gedenkpagina van ${i.memorialName}`,
+    subject: `${i.inviterName} nodigt je uit voor ${memorial}`,
     text: lines.join('\n'),
     html,
   };

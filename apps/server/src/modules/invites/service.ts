@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, recipientMailLimitReached, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { guestService } from '../guests/service.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
@@ -83,12 +83,12 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
       [invite.memorialId],
     );
     const memorial = m.rows[0]!;
-    await outbox.enqueue(
+    const queued = await outbox.enqueueLimited(
       tx,
       inviteMail({
         to: invite.email,
         inviteeName: invite.name,
-        inviterName: caller.name ?? caller.email ?? 'Iemand',
+        inviterName: caller.name ?? null,
         memorialName: `${memorial.first_name} ${memorial.last_name}`,
         role: invite.role,
         acceptUrl: `${config.APP_URL}${routes.invite(code)}`,
@@ -97,7 +97,10 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
           : null,
         expiresAt,
       }),
+      'invitation',
     );
+    // Thrown inside the transaction: the invite, its links and its audit row are not kept either.
+    if (!queued) throw recipientMailLimitReached();
     await repo.markSent(tx, invite.id);
   }
 
