@@ -21,6 +21,12 @@ test(
     await openManageTab(page, id, 'Mensen');
     const friend = newUser('Joost de Boer');
     await page.getByLabel('E-mailadres').fill(friend.email);
+    // The name goes into the mail to an address that has not proven itself: one line, no link.
+    await page.getByLabel('Naam (niet verplicht)').fill('Joost, kijk op www.voorbeeld.nl');
+    await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
+    await expect(page.getByLabel('Naam (niet verplicht)')).toHaveAccessibleDescription(
+      'Een naam mag geen link, webadres of e-mailadres bevatten',
+    );
     await page.getByLabel('Naam (niet verplicht)').fill('Joost');
     await page.getByLabel('Rol').selectOption('contributor');
     await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();

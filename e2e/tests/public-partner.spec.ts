@@ -43,6 +43,11 @@ test.describe('/bedrijf', () => {
     await expect(page.getByLabel(/^Postcode\*?$/)).toHaveAccessibleDescription(
       /Voer een geldige postcode in/,
     );
+    // The name goes into a mail to the address typed here: one line, no link.
+    await page.getByLabel(/^Voornaam\*?$/).fill('Anna, zie www.voorbeeld.nl');
+    await expect(page.getByLabel(/^Voornaam\*?$/)).toHaveAccessibleDescription(
+      'Een naam mag geen link, webadres of e-mailadres bevatten',
+    );
   });
 
   test('a failed submit keeps every value and says so in Dutch', async ({ page }) => {
@@ -111,7 +116,10 @@ test.describe('/bedrijf', () => {
     expect(team.text).toContain('Rouwbloemwerk en bloemstukken');
     const applicant = await waitForMail((m) => m.to.includes(email));
     expect(applicant.text).toContain('24-48 uur');
-    expect(applicant.text).toContain(company);
+    // Only our own words and the applicant's name: nothing else they typed goes to an unproven address.
+    expect(applicant.text).toContain('Beste Anna de Boer,');
+    expect(applicant.text).not.toContain(company);
+    expect(applicant.text).not.toContain('Rouwbloemwerk');
   });
 });
 
