@@ -356,6 +356,22 @@ describe('per-recipient limit', () => {
     expect((await accessMail(u.otherOwner.token, m2.id, { email: victim })).statusCode).toBe(200);
   });
 
+  it('holds at the same moment too: of parallel mails from two senders to one address, exactly the limit goes', async () => {
+    const victim = freshEmail('tegelijk');
+    const m1 = await createMemorial(t, u.owner);
+    const m2 = await createMemorial(t, u.otherOwner);
+    const answers = await Promise.all(
+      Array.from({ length: LIMIT + 3 }, (_, i) =>
+        i % 2 === 0
+          ? accessMail(u.owner.token, m1.id, { email: victim })
+          : accessMail(u.otherOwner.token, m2.id, { email: victim }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array<number>(LIMIT).fill(200), ...Array<number>(3).fill(429)]);
+    expect(await queuedTo(victim)).toBe(LIMIT);
+  });
+
   it('counts account mails apart: invitations cannot keep someone from a reset, and resets stop at the limit without a word', async () => {
     const victim = freshEmail('konto');
     const m = await createMemorial(t, u.owner);
