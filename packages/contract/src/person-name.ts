@@ -17,10 +17,11 @@ const HIDDEN_OR_LINE_BREAKING =
 export const hasHiddenOrLineBreakingCharacters = (s: string) => HIDDEN_OR_LINE_BREAKING.test(s);
 
 /**
- * Whether `s` looks like something a mail program turns into a link, or a reader types into a browser or a
- * mail program: a URL scheme, `www`, an e-mail address, or a domain (`word.word`, in any script). Checked
- * on the NFKC form in lower case, so full-width letters and dots (`ｗｗｗ．`, `。`) count too. A name with a
- * dot directly before a word (`v.d.Berg`) is refused as well; with a space (`v.d. Berg`) it is fine.
+ * Whether `s` looks like something a mail program turns into a link, or a reader types into a browser or
+ * a mail program: a URL scheme (`http:`), `www.`, an e-mail address, or a domain (`word.word`, in any
+ * script). Checked on the NFKC form in lower case, so full-width letters and dots (`ｗｗｗ．`, `。`) count
+ * too. A name with a dot directly before a word (`v.d.Berg`) is refused as well; with a space (`v.d. Berg`)
+ * it is fine.
  */
 export function looksLikeLink(s: string): boolean {
   const t = s
@@ -30,7 +31,8 @@ export function looksLikeLink(s: string): boolean {
   return (
     t.includes('@') ||
     t.includes('://') ||
-    /(?:^|[^\p{L}\p{N}])(?:https?|ftp|mailto|www|file|javascript|data|tel|sms)(?:[^\p{L}\p{N}]|$)/u.test(t) ||
+    /(?:^|[^\p{L}\p{N}])(?:https?|ftp|mailto|file|javascript|data|tel|sms)\s*:/u.test(t) ||
+    /(?:^|[^\p{L}\p{N}])www\s*\./u.test(t) ||
     /[\p{L}\p{N}][\p{L}\p{N}-]*\.\p{L}[\p{L}\p{N}-]+/u.test(t)
   );
 }
