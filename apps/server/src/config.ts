@@ -40,7 +40,7 @@ export const configSchema = z
     /** Wrong access codes from all addresses per hour; above it a code is checked only with a solved proof of work. */
     ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(1000),
     /** Proof-of-work difficulty: the largest number a challenge may hide (on average half of it is tried). */
-    ACCESS_CODE_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(200_000),
+    ACCESS_CODE_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
     /** Wrong codes per memorial in 15 minutes, by links that name the memorial, before it is locked. */
     ACCESS_CODE_MEMORIAL_FAILURES: z.coerce.number().int().positive().default(10),
     /** The owner is told once when this many wrong codes have named their memorial. */

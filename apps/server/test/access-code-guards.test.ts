@@ -225,7 +225,7 @@ describe('an access code for a named memorial (links in mails and on printed car
     expect(none.statusCode).toBe(404);
   });
 
-  it('locks a memorial after 10 wrong codes in 15 minutes, for 15, then 30 minutes; other memorials are not affected', async () => {
+  it('locks a memorial after 10 wrong codes in 15 minutes, for 15, then 30 minutes, at most 24 hours; other memorials are not affected', async () => {
     const m = await createMemorial(t, u.owner);
     const other = await createMemorial(t, u.owner);
     const fail = async () => tokenFor({ accessCode: await wrongCode(), memorialId: m.id });
@@ -253,6 +253,18 @@ describe('an access code for a named memorial (links in mails and on printed car
     expect((await fail()).statusCode).toBe(429);
     expect(await lockMinutes(m.id)).toBeGreaterThan(29);
     expect(await lockMinutes(m.id)).toBeLessThanOrEqual(30);
+
+    // After many locks, the lock stops growing at 24 hours (and a day-long lock does not reset the growth).
+    await t.db.query(
+      `UPDATE memorial_code_guards SET locks = 12, locked_until = now() - interval '1 second',
+         window_start = window_start - interval '16 minutes', last_failure_at = now() - interval '24 hours'
+       WHERE memorial_id = $1`,
+      [m.id],
+    );
+    for (let i = 0; i < 10; i++) expect((await fail()).statusCode).toBe(404);
+    expect((await fail()).statusCode).toBe(429);
+    expect(await lockMinutes(m.id)).toBeGreaterThan(24 * 60 - 1);
+    expect(await lockMinutes(m.id)).toBeLessThanOrEqual(24 * 60);
   });
 
   it('lets no more than 10 of many simultaneous wrong codes through', async () => {

@@ -92,13 +92,13 @@ export function guestRepository(db: Queryable) {
 
     /**
      * The code was wrong: counted; when the window is full the memorial is locked for 15 minutes times
-     * 2^(earlier locks), at most 24 hours (earlier locks are forgotten after a day without failures).
+     * 2^(earlier locks), at most 24 hours (earlier locks are forgotten after a week without failures, longer than any lock).
      */
     async recordMemorialFailure(
       memorialId: string,
       perWindow: number,
     ): Promise<{ totalFailures: number; lockedUntil: Date | null }> {
-      const earlierLocks = `(CASE WHEN last_failure_at < now() - interval '24 hours' THEN 0 ELSE locks END)`;
+      const earlierLocks = `(CASE WHEN last_failure_at < now() - interval '7 days' THEN 0 ELSE locks END)`;
       const lockNow = `(window_failures >= $2 AND (locked_until IS NULL OR locked_until <= now()))`;
       const { rows } = await db.query<{ total_failures: number; locked_until: Date | string | null }>(
         `UPDATE memorial_code_guards SET
