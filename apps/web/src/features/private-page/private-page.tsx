@@ -9,6 +9,9 @@ import { useRequestGuestToken } from './api/request-guest-token.ts';
 import { solveChallenge } from './api/solve-challenge.ts';
 import { CodeFromLink } from './code-from-link.tsx';
 
+const solvingText =
+  'Er worden nu veel onjuiste codes geprobeerd. Je browser doet daarom eerst een korte controle; even geduld.';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -94,11 +97,15 @@ export default function PrivatePage() {
                   className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.35em]"
                 />
                 <FormError />
-                <p role="status" className="text-center text-sm leading-relaxed text-muted empty:hidden">
-                  {solving
-                    ? 'Er worden nu veel onjuiste codes geprobeerd. Je browser doet daarom eerst een korte controle; even geduld.'
-                    : ''}
+                {/* Always present, so screen readers announce the change; the visible copy only while solving. */}
+                <p role="status" className="sr-only">
+                  {solving ? solvingText : ''}
                 </p>
+                {solving && (
+                  <p aria-hidden className="text-center text-sm leading-relaxed text-muted">
+                    {solvingText}
+                  </p>
+                )}
                 <SubmitButton
                   size="lg"
                   className="w-full"

@@ -135,38 +135,40 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
         </div>
       </Section>
 
-      <Section
-        title="Alleen op uitnodiging"
-        description="Zonder toegangscode: alleen leden en mensen die je uitnodigt (bij ‘Mensen’) openen de pagina. Links uit uitnodigingen blijven werken."
-      >
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex gap-3 text-sm leading-relaxed" data-testid="invite-only-state">
-            <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-            {memorial.inviteOnly
-              ? 'Deze pagina is alleen op uitnodiging. Er is geen toegangscode: ook codes op kaartjes en in eerder gestuurde mails werken niet.'
-              : 'Uit: wie de toegangscode heeft, kan de pagina openen.'}
-          </p>
-          {isOwner ? (
-            <ConfirmDialog
-              trigger={
-                <Button variant={memorial.inviteOnly ? 'secondary' : 'outline'} disabled={update.isPending}>
-                  {memorial.inviteOnly ? 'Toegangscode weer aanzetten' : 'Alleen op uitnodiging zetten'}
-                </Button>
-              }
-              title={memorial.inviteOnly ? 'Toegangscode weer aanzetten?' : 'Alleen op uitnodiging?'}
-              description={
-                memorial.inviteOnly
-                  ? 'De toegangscode van de pagina werkt dan weer: iedereen die hem heeft, kan de pagina openen.'
-                  : 'Geen enkele toegangscode opent de pagina dan nog, ook niet de code op kaartjes of in eerder gestuurde mails. Wie de pagina nu met een code bekijkt, kan dat nog hooguit 12 uur. Leden en uitnodigingen blijven werken.'
-              }
-              confirmLabel={memorial.inviteOnly ? 'Code aanzetten' : 'Alleen op uitnodiging'}
-              onConfirm={() => setInviteOnly(!memorial.inviteOnly)}
-            />
-          ) : (
-            <p className="text-sm text-muted">Alleen de eigenaar kan dit wijzigen.</p>
-          )}
-        </div>
-      </Section>
+      {(memorial.visibility === 'private' || memorial.inviteOnly) && (
+        <Section
+          title="Alleen op uitnodiging"
+          description="Zonder toegangscode: alleen leden en mensen die je uitnodigt (bij ‘Mensen’) openen de pagina. Links uit uitnodigingen blijven werken."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex gap-3 text-sm leading-relaxed" data-testid="invite-only-state">
+              <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+              {memorial.inviteOnly
+                ? 'Deze pagina is alleen op uitnodiging. Er is geen toegangscode: ook codes op kaartjes en in eerder gestuurde mails werken niet.'
+                : 'Uit: wie de toegangscode heeft, kan de pagina openen.'}
+            </p>
+            {isOwner ? (
+              <ConfirmDialog
+                trigger={
+                  <Button variant={memorial.inviteOnly ? 'secondary' : 'outline'} disabled={update.isPending}>
+                    {memorial.inviteOnly ? 'Toegangscode weer aanzetten' : 'Alleen op uitnodiging zetten'}
+                  </Button>
+                }
+                title={memorial.inviteOnly ? 'Toegangscode weer aanzetten?' : 'Alleen op uitnodiging?'}
+                description={
+                  memorial.inviteOnly
+                    ? 'De toegangscode van de pagina werkt dan weer: iedereen die hem heeft, kan de pagina openen.'
+                    : 'Geen enkele toegangscode opent de pagina dan nog, ook niet de code op kaartjes of in eerder gestuurde mails. Wie de pagina nu met een code bekijkt, kan dat nog hooguit 12 uur. Leden en uitnodigingen blijven werken.'
+                }
+                confirmLabel={memorial.inviteOnly ? 'Code aanzetten' : 'Alleen op uitnodiging'}
+                onConfirm={() => setInviteOnly(!memorial.inviteOnly)}
+              />
+            ) : (
+              <p className="text-sm text-muted">Alleen de eigenaar kan dit wijzigen.</p>
+            )}
+          </div>
+        </Section>
+      )}
 
       {!memorial.inviteOnly && (
         <>
