@@ -270,7 +270,7 @@ test('access code: copied, regenerated (the old code stops working), and printed
   const qr = card.getByRole('img', { name: `QR-code die de gedenkpagina van ${name} opent` });
   await expect(qr.locator('svg')).toBeVisible();
   const target = await qr.getAttribute('data-target');
-  expect(target).toBe(`${new URL(page.url()).origin}/beslotenpagina#code=${newCode}`);
+  expect(target).toBe(`${new URL(page.url()).origin}/beslotenpagina?pagina=${id}#code=${newCode}`);
 
   // What the QR code opens: the page, for a visitor without an account.
   const scanner = await browser.newContext();
@@ -283,4 +283,51 @@ test('access code: copied, regenerated (the old code stops working), and printed
 
   await page.goto(`/memorial/${id}/beheer`);
   await expectInLog(page, id, ['Nieuwe toegangscode gemaakt']);
+});
+
+test('invite-only: the owner switches the access code off; no code opens the page, an invitation’s link does; and back on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { id, api, name } = await newPublishedMemorial(page, 'Sientje', 'private');
+  const code = await readAccessCode(page, id);
+
+  await expect(page.getByTestId('invite-only-state')).toHaveText(/^Uit: wie de toegangscode heeft/);
+  await page.getByRole('button', { name: 'Alleen op uitnodiging zetten' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Geen enkele toegangscode opent de pagina dan nog',
+  );
+  await confirm(page, 'Alleen op uitnodiging');
+  await expect(page.getByText('De pagina is nu alleen op uitnodiging').first()).toBeVisible();
+  await expect(page.getByTestId('invite-only-state')).toHaveText(/^Deze pagina is alleen op uitnodiging/);
+  // No code is shown, nor offered by mail.
+  await expect(page.getByTestId('access-code')).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Toegangscode mailen' })).toHaveCount(0);
+
+  // The code opens nothing.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto('/beslotenpagina');
+  await submitCode(visitor, code);
+  await expect(visitor.getByRole('textbox', { name: 'Toegangscode' })).toHaveAccessibleDescription(
+    'Er is geen pagina gevonden met deze code. Controleer de code en probeer het opnieuw.',
+  );
+
+  // An invitation's one-time link (#gasttoken) still opens it.
+  const email = `genodigde-${Date.now().toString(36)}@example.nl`;
+  await api.invite(id, email, 'guest');
+  const mail = await waitForMail((m) => m.to.includes(email) && m.text.includes('#gasttoken='));
+  const guestUrl = /https?:\/\/\S+#gasttoken=[A-Za-z0-9_-]+/.exec(mail.text)![0];
+  await visitor.goto(new URL(guestUrl).pathname + new URL(guestUrl).hash);
+  await expect(visitor).toHaveURL(`/memorial/${id}`);
+  await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
+  await context.close();
+
+  // Back on: the same code shows and works again.
+  await page.getByRole('button', { name: 'Toegangscode weer aanzetten' }).click();
+  await confirm(page, 'Code aanzetten');
+  await expect(page.getByTestId('access-code')).toHaveText(`${code.slice(0, 4)} ${code.slice(4)}`);
+  await expectInLog(page, id, ['Alleen op uitnodiging gewijzigd']);
 });

@@ -1,4 +1,7 @@
 import { expect, test } from '../support/test.ts';
+import { CoreApi } from '../support/app-api.ts';
+import { createMemorialAsNewOwner, readAccessCode } from '../support/app-memorial.ts';
+import { waitForMail } from '../support/mailbox.ts';
 
 test.describe('/beslotenpagina', () => {
   test('before the script has run the form cannot be sent; a code in the link is picked up once it runs', async ({
@@ -104,5 +107,72 @@ test.describe('/beslotenpagina', () => {
     await page.getByRole('button', { name: 'Ga naar pagina' }).click();
     await expect(page).toHaveURL(`/memorial/${memorialId}`);
     expect(await page.evaluate(() => localStorage.getItem('aandenken-guest-token'))).toBe('guest-token-abc');
+  });
+
+  // Last in this file, and this file near the end of the run: it leaves the e2e server over its global budget
+  // (100 wrong codes an hour, support/serve.ts), so every later code entry is asked for a proof of work first
+  // (which the form solves by itself; only an exact status check would notice).
+  test('over the global budget of wrong codes, the form solves a proof of work itself and the right code opens the page', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const lastName = `Visser ${Date.now().toString(36)}`;
+    const { id } = await createMemorialAsNewOwner(page, 'Aaltje', lastName);
+    await (await CoreApi.as(page)).update(id, { status: 'active', visibility: 'private' });
+    const code = await readAccessCode(page, id);
+
+    // 100 wrong codes, each from an address of its own (so no address reaches its own limit).
+    const run = Date.now() % 200;
+    for (let i = 0; i < 100; i++) {
+      const res = await page.request.post('/core/guest/token', {
+        headers: { 'x-forwarded-for': `203.0.${113 + Math.floor(i / 250)}.${(run + i) % 250}` },
+        data: { accessCode: `9${String(Date.now() + i).slice(-7)}` },
+      });
+      expect([404, 429]).toContain(res.status());
+    }
+
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.201' } });
+    const visitor = await context.newPage();
+    const origin = new URL(page.url()).origin;
+    const requested: string[] = [];
+    visitor.on('request', (r) => requested.push(r.url()));
+    const workers: string[] = [];
+    visitor.on('worker', (w) => workers.push(w.url()));
+    const answers: { status: number; body: { code?: string; challenge?: unknown }; sent: unknown }[] = [];
+    visitor.on('response', async (r) => {
+      if (r.url().endsWith('/core/guest/token')) {
+        answers.push({
+          status: r.status(),
+          body: (await r.json()) as { code?: string },
+          sent: JSON.parse(r.request().postData() ?? '{}'),
+        });
+      }
+    });
+    await visitor.goto('/beslotenpagina');
+    await visitor.getByRole('textbox', { name: 'Toegangscode' }).fill(code);
+    await visitor.getByRole('button', { name: 'Ga naar pagina' }).click();
+    await expect(visitor).toHaveURL(`/memorial/${id}`);
+    await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
+
+    // First asked for a challenge (not refused), then the same code with the solution.
+    await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
+    expect(answers[0]).toMatchObject({
+      status: 429,
+      body: { code: 'CHALLENGE_REQUIRED', challenge: expect.any(Object) },
+      sent: { accessCode: code },
+    });
+    expect(answers.at(-1)).toMatchObject({
+      status: 200,
+      sent: { accessCode: code, pow: expect.any(String) },
+    });
+    // Solved in a worker from our own bundle; nothing asked of any other site.
+    expect(workers.length).toBeGreaterThanOrEqual(1);
+    for (const url of [...workers, ...requested]) expect(url.startsWith(origin), url).toBe(true);
+    await context.close();
+
+    // The team is told.
+    const mail = await waitForMail((m) => m.subject.startsWith('Veel onjuiste toegangscodes: bezoekers'));
+    expect(mail.to).toContain('team@aandenken.test');
   });
 });

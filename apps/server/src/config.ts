@@ -42,6 +42,14 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     /** Wrong access codes per address per hour before 429 (the spec's 20; end-to-end runs raise it). */
     ACCESS_CODE_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(20),
+    /** Wrong access codes from all addresses per hour; above it a code is checked only with a solved proof of work. */
+    ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(1000),
+    /** Proof-of-work difficulty: the largest number a challenge may hide (on average half of it is tried). */
+    ACCESS_CODE_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+    /** Wrong codes per memorial in 15 minutes, by links that name the memorial, before it is locked. */
+    ACCESS_CODE_MEMORIAL_FAILURES: z.coerce.number().int().positive().default(10),
+    /** The owner is told once when this many wrong codes have named their memorial. */
+    ACCESS_CODE_MEMORIAL_OWNER_ALERT: z.coerce.number().int().positive().default(100),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     /** Time for a whole request to arrive, body included (408 after it): bounds a body sent byte by byte. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),

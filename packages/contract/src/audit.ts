@@ -12,6 +12,7 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.archived': 'Pagina gearchiveerd',
   'memorial.reactivated': 'Pagina opnieuw actief',
   'memorial.visibility_changed': 'Zichtbaarheid gewijzigd',
+  'memorial.invite_only_changed': 'Alleen op uitnodiging gewijzigd',
   'memorial.biography_updated': 'Levensverhaal gewijzigd',
   'memorial.access_code_regenerated': 'Nieuwe toegangscode gemaakt',
   'memorial.access_code_mailed': 'Toegangscode gemaild',

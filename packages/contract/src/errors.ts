@@ -23,5 +23,7 @@ export const errorCodes = {
   identityUnavailable: 'IDENTITY_UNAVAILABLE',
   memorialNotFound: 'MEMORIAL_NOT_FOUND',
   accessCodeInvalid: 'ACCESS_CODE_INVALID',
+  /** Too many wrong codes from all addresses: solve the proof-of-work challenge in the answer first. */
+  challengeRequired: 'CHALLENGE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -131,6 +131,11 @@ export const memorialSchema = z.object({
     .nullable(z.string())
     .check(z.describe('De 8-cijferige toegangscode; alleen voor eigenaren en redacteuren, anders null')),
   accessCodeVersion: z.nullable(z.int()).check(z.describe('Alleen voor eigenaren en redacteuren')),
+  inviteOnly: z
+    .boolean()
+    .check(
+      z.describe('Alleen op uitnodiging: geen toegangscode werkt, alleen uitnodigingen openen de pagina'),
+    ),
   publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -155,6 +160,9 @@ export const memorialUpdateSchema = z
       .optional(memorialStatusSchema)
       .check(z.describe('concept → active (publiceren), active → archived, archived → active')),
     visibility: z.optional(memorialVisibilitySchema),
+    inviteOnly: z
+      .optional(z.boolean({ error: 'Alleen op uitnodiging is ja of nee' }))
+      .check(z.describe('Alleen de eigenaar: zonder toegangscode, alleen op uitnodiging')),
   })
   .check(
     z.refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {

@@ -132,9 +132,12 @@ export function clientErrorAnswer(err: Error & { code?: string }, socket: Socket
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.statusCode)
-        .send({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply.status(err.statusCode).send({
+        ...err.extra,
+        code: err.code,
+        message: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const own = req.routeOptions.config.validationMessages ?? {};

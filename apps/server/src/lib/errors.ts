@@ -5,6 +5,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode | string;
   readonly fields?: Record<string, string>;
+  /** More of the answer's body, for the few errors that carry something to act on (a challenge). */
+  extra?: Record<string, unknown>;
   constructor(
     statusCode: number,
     code: ErrorCode | string,

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The whole error body, for the few errors that carry more (a challenge to solve). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -121,7 +123,7 @@ export function createApiClient({
     }
 
     if (!res.ok) {
-      if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.message, data.fields);
+      if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.message, data.fields, data);
       throw new ApiError(res.status, 'HTTP_ERROR', unknownMessage);
     }
     return options.schema ? options.schema.parse(data) : (data as T);

@@ -31,8 +31,18 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) 
         first_name: string;
         last_name: string;
         access_code_encrypted: string;
-      }>('SELECT first_name, last_name, access_code_encrypted FROM memorials WHERE id = $1', [memorialId]);
+        invite_only: boolean;
+      }>('SELECT first_name, last_name, access_code_encrypted, invite_only FROM memorials WHERE id = $1', [
+        memorialId,
+      ]);
       const memorial = rows[0]!;
+      if (memorial.invite_only) {
+        throw new AppError(
+          409,
+          'MEMORIAL_INVITE_ONLY',
+          'Deze pagina is alleen op uitnodiging: er is geen toegangscode om te mailen. Nodig de persoon uit.',
+        );
+      }
       const accessCode = await codes.decrypt(memorial.access_code_encrypted);
       const email = input.email.toLowerCase();
       const linkExpiresAt = new Date(Date.now() + ACCESS_LINK_TTL_DAYS * 24 * 3600_000);
@@ -60,7 +70,8 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) 
             memorialName: `${memorial.first_name} ${memorial.last_name}`,
             accessCode,
             linkUrl: `${config.APP_URL}${routes.memorial(memorialId)}#gasttoken=${link}`,
-            formUrl: `${config.APP_URL}${routes.privatePage}`,
+            // Names the memorial: the code typed there is compared with this page only (docs/security.md).
+            formUrl: `${config.APP_URL}${routes.privatePage}?pagina=${memorialId}`,
             linkExpiresAt,
           }),
           'invitation',

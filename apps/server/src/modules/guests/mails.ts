@@ -58,3 +58,60 @@ export function accessMail(input: {
     html,
   };
 }
+
+/** To the team (ADMIN_EMAILS): the global budget of wrong access codes is used up; at most once an hour. */
+export function budgetExceededMail(a: { to: string[]; failures: number; budget: number }): Mail {
+  const text = [
+    'Beste collega,',
+    '',
+    `In het afgelopen uur zijn er ${a.failures} of meer onjuiste toegangscodes ingevuld, vanaf alle adressen samen (de grens is ${a.budget}).`,
+    '',
+    'Zolang dat zo is, lost de browser van elke bezoeker die een code invult eerst een korte rekenpuzzel op voordat de code wordt gecontroleerd. Bezoekers kunnen dus nog steeds binnen; wie veel codes probeert, doet er veel langer over.',
+    '',
+    'Links uit mails en van kaartjes die de pagina noemen, werken zonder puzzel (met een eigen grens per pagina).',
+    '',
+    'Kijk in het serverlog naar de meldingen access_code.failed en access_code.limited om te zien wat er gebeurt. Deze mail komt hooguit één keer per uur.',
+    '',
+    'Aandenken',
+  ].join('\n');
+  return {
+    to: a.to,
+    subject: 'Veel onjuiste toegangscodes: bezoekers krijgen een rekenpuzzel',
+    text,
+    html: text
+      .split('\n\n')
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join('\n'),
+  };
+}
+
+/** To the owners of a memorial: many wrong codes named their page (once, at ACCESS_CODE_MEMORIAL_OWNER_ALERT). */
+export function memorialFailuresMail(a: {
+  to: string;
+  ownerName: string | null;
+  memorialName: string;
+  failures: number;
+  manageUrl: string;
+}): Mail {
+  const text = [
+    a.ownerName ? `Beste ${a.ownerName},` : 'Beste,',
+    '',
+    `Via links naar de gedenkpagina van ${a.memorialName} zijn inmiddels ${a.failures} onjuiste toegangscodes ingevuld.`,
+    '',
+    'Dat kan betekenen dat iemand de code probeert te raden. Na 10 onjuiste codes in een kwartier gaat het invullen van codes voor deze pagina een tijd op slot, en die tijd wordt steeds langer. Uitnodigingen blijven werken.',
+    '',
+    `Wil je zeker zijn? Maak op de pagina een nieuwe toegangscode, of zet de pagina op "Alleen op uitnodiging": dan werkt geen enkele code meer. ${a.manageUrl}`,
+    '',
+    'Met vriendelijke groet,',
+    'Het team van Aandenken',
+  ].join('\n');
+  return {
+    to: a.to,
+    subject: `Veel onjuiste toegangscodes voor de gedenkpagina van ${a.memorialName}`,
+    text,
+    html: text
+      .split('\n\n')
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('\n'),
+  };
+}

@@ -36,7 +36,7 @@ export function guestRepository(db: Queryable) {
 
     async finishAttempt(
       attemptId: number,
-      outcome: 'failed' | 'succeeded' | 'limited',
+      outcome: 'failed' | 'succeeded' | 'limited' | 'challenged',
       memorialId: string | null = null,
     ) {
       await db.query('UPDATE access_code_attempts SET outcome = $2, memorial_id = $3 WHERE id = $1', [
@@ -50,12 +50,106 @@ export function guestRepository(db: Queryable) {
       await db.query(`DELETE FROM access_code_attempts WHERE created_at < now() - interval '1 day'`);
     },
 
-    async findByCodeHash(codeHash: string) {
-      const { rows } = await db.query<{ id: string; status: string; access_code_version: number }>(
-        'SELECT id, status, access_code_version FROM memorials WHERE access_code_hash = $1',
-        [codeHash],
+    /** The memorial this code opens: published and not invite-only; with `memorialId`, only that one. */
+    async findOpenableByCodeHash(codeHash: string, memorialId?: string) {
+      const { rows } = await db.query<{ id: string; access_code_version: number }>(
+        `SELECT id, access_code_version FROM memorials
+          WHERE access_code_hash = $1 AND status = 'active' AND NOT invite_only AND ($2::uuid IS NULL OR id = $2)`,
+        [codeHash, memorialId ?? null],
       );
       return rows[0];
+    },
+
+    /**
+     * Takes one of the memorial's failure slots before the code is checked (so simultaneous guesses cannot
+     * pass the limit): false while the memorial is locked or its 15-minute window is full, and for an id
+     * that is no memorial.
+     */
+    async reserveMemorialSlot(memorialId: string, perWindow: number): Promise<boolean> {
+      await db.query(
+        `INSERT INTO memorial_code_guards (memorial_id) SELECT id FROM memorials WHERE id = $1 ON CONFLICT DO NOTHING`,
+        [memorialId],
+      );
+      const { rows } = await db.query(
+        `UPDATE memorial_code_guards SET
+           window_start = CASE WHEN window_start <= now() - interval '15 minutes' THEN now() ELSE window_start END,
+           window_failures = CASE WHEN window_start <= now() - interval '15 minutes' THEN 1 ELSE window_failures + 1 END
+         WHERE memorial_id = $1 AND (locked_until IS NULL OR locked_until <= now())
+           AND (window_start <= now() - interval '15 minutes' OR window_failures < $2)
+         RETURNING memorial_id`,
+        [memorialId, perWindow],
+      );
+      return rows.length === 1;
+    },
+
+    /** The code was right: the slot is given back. */
+    async releaseMemorialSlot(memorialId: string) {
+      await db.query(
+        `UPDATE memorial_code_guards SET window_failures = GREATEST(window_failures - 1, 0) WHERE memorial_id = $1`,
+        [memorialId],
+      );
+    },
+
+    /**
+     * The code was wrong: counted; when the window is full the memorial is locked for 15 minutes times
+     * 2^(earlier locks), at most 24 hours (earlier locks are forgotten after a week without failures, longer than any lock).
+     */
+    async recordMemorialFailure(
+      memorialId: string,
+      perWindow: number,
+    ): Promise<{ totalFailures: number; lockedUntil: Date | null }> {
+      const earlierLocks = `(CASE WHEN last_failure_at < now() - interval '7 days' THEN 0 ELSE locks END)`;
+      const lockNow = `(window_failures >= $2 AND (locked_until IS NULL OR locked_until <= now()))`;
+      const { rows } = await db.query<{ total_failures: number; locked_until: Date | string | null }>(
+        `UPDATE memorial_code_guards SET
+           total_failures = total_failures + 1,
+           last_failure_at = now(),
+           locks = ${earlierLocks} + CASE WHEN ${lockNow} THEN 1 ELSE 0 END,
+           locked_until = CASE WHEN ${lockNow}
+             THEN now() + LEAST(interval '15 minutes' * power(2, LEAST(${earlierLocks}, 7)), interval '24 hours')
+             ELSE locked_until END
+         WHERE memorial_id = $1
+         RETURNING total_failures, locked_until`,
+        [memorialId, perWindow],
+      );
+      const row = rows[0];
+      return {
+        totalFailures: row?.total_failures ?? 0,
+        lockedUntil: row?.locked_until ? new Date(row.locked_until) : null,
+      };
+    },
+
+    /** The memorial's name and its owners' addresses, for the mail at many failures. */
+    async ownersOf(q: Queryable, memorialId: string) {
+      const { rows } = await q.query<{ email: string; name: string | null; memorial_name: string }>(
+        `SELECT u.email, u.name, m.first_name || ' ' || m.last_name AS memorial_name
+           FROM memorial_members mm JOIN users u ON u.id = mm.user_id JOIN memorials m ON m.id = mm.memorial_id
+          WHERE mm.memorial_id = $1 AND mm.role = 'owner' AND u.email IS NOT NULL`,
+        [memorialId],
+      );
+      return rows;
+    },
+
+    /** True once per memorial, for the caller that may tell the owner: at `threshold` failures or more. */
+    async claimOwnerAlert(q: Queryable, memorialId: string, threshold: number): Promise<boolean> {
+      const { rows } = await q.query(
+        `UPDATE memorial_code_guards SET owner_told_at = now()
+          WHERE memorial_id = $1 AND owner_told_at IS NULL AND total_failures >= $2 RETURNING memorial_id`,
+        [memorialId, threshold],
+      );
+      return rows.length === 1;
+    },
+
+    /** True for the one caller that may send the alert `kind` now (at most once per `hours`). */
+    async claimAlert(q: Queryable, kind: string, hours: number): Promise<boolean> {
+      const { rows } = await q.query(
+        `INSERT INTO access_code_alerts (kind, sent_at) VALUES ($1, now())
+         ON CONFLICT (kind) DO UPDATE SET sent_at = now()
+           WHERE access_code_alerts.sent_at <= now() - make_interval(hours => $2)
+         RETURNING kind`,
+        [kind, hours],
+      );
+      return rows.length === 1;
     },
 
     async insertLinkToken(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accessCodeMailSchema,
   accessCodeMailedSchema,
+  accessCodeRefusedSchema,
   apiPaths,
   guestTokenConsumeSchema,
   guestTokenCreateSchema,
@@ -12,6 +13,7 @@ import {
 import { errorResponses } from '../../lib/schemas.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { accessMailService } from './access-mail.ts';
+import { accessCodeCheck } from './code-check.ts';
 import { guestService } from './service.ts';
 
 const tags = ['guest access'];
@@ -29,6 +31,7 @@ export const guestRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = guestService(deps);
     const accessMail = accessMailService(deps);
+    const codeCheck = accessCodeCheck({ ...deps, tokens: service.tokens });
 
     app.post(
       apiPaths.guestToken.pattern,
@@ -43,12 +46,14 @@ export const guestRoutes =
           tags,
           summary: 'Gasttoken met toegangscode',
           description:
-            'Een geldige 8-cijferige code geeft een token (12 uur) voor die ene pagina met de rol gast. Een onjuiste code: 404 ACCESS_CODE_INVALID. Na 5 onjuiste codes per minuut of 20 per uur vanaf één adres: 429 RATE_LIMITED, ook voor een juiste code.',
+            'Een geldige 8-cijferige code geeft een token (12 uur) voor die ene pagina met de rol gast. Een onjuiste code: 404 ACCESS_CODE_INVALID (ook voor een pagina die alleen op uitnodiging is). Na 5 onjuiste codes per minuut of 20 per uur vanaf één adres: 429 RATE_LIMITED, ook voor een juiste code. ' +
+            'Zijn er in het afgelopen uur meer onjuiste codes ingevuld dan het budget (1000, vanaf alle adressen samen), dan antwoordt de server 429 CHALLENGE_REQUIRED met een ALTCHA-uitdaging (`challenge`); stuur de code opnieuw met de oplossing in `pow` (eenmalig bruikbaar, 10 minuten geldig). ' +
+            'Met `memorialId` (links uit mails en van kaartjes) wordt de code alleen met die pagina vergeleken, zonder uitdaging: na 10 onjuiste codes in 15 minuten gaat die pagina 15, 30, 60 ... minuten op slot (429 RATE_LIMITED).',
           body: guestTokenCreateSchema,
-          response: { 200: guestTokenSchema, ...errorResponses },
+          response: { 200: guestTokenSchema, ...errorResponses, 429: accessCodeRefusedSchema },
         },
       },
-      async (req) => service.tokenForAccessCode(req.body.accessCode, req.ip, req.log),
+      async (req) => codeCheck.tokenForAccessCode(req.body, req.ip, req.log),
     );
 
     app.post(

@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ACCESS_CODE_FAILURES_PER_HOUR,
-  ACCESS_CODE_FAILURES_PER_MINUTE,
-  ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR,
   ACCESS_CODE_INVALID_MESSAGE,
   ACCESS_CODE_RATE_LIMITED_MESSAGE,
   LINK_TOKEN_INVALID_MESSAGE,
@@ -13,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accessCodeCrypto, type AccessCodeCrypto } from '../../shared/access-code.ts';
 import { guestRepository } from './repository.ts';
 import { guestTokens, type GuestTokens } from './tokens.ts';
 
@@ -25,69 +21,13 @@ export const linkTokenInvalid = () => new AppError(404, 'LINK_INVALID', LINK_TOK
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-export function guestService(deps: {
-  db: Db;
-  config: Pick<Config, 'API_URL'> & Partial<Pick<Config, 'ACCESS_CODE_FAILURES_PER_HOUR'>>;
-  codes?: AccessCodeCrypto;
-  tokens?: GuestTokens;
-}) {
+export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'>; tokens?: GuestTokens }) {
   const { db } = deps;
   const repo = guestRepository(db);
-  const codes = deps.codes ?? accessCodeCrypto(db);
   const tokens = deps.tokens ?? guestTokens(deps);
 
   return {
     tokens,
-
-    /**
-     * Exchanges an access code for a guest token. Limits are checked before the code is looked at, so
-     * while an address is limited a correct code gets the same 429 as a wrong one. Logged without the code.
-     */
-    async tokenForAccessCode(
-      accessCode: string,
-      clientAddress: string,
-      log: FastifyBaseLogger,
-    ): Promise<GuestToken> {
-      const client = await codes.hashOther('client', clientAddress);
-      const attempt = await repo.startAttempt(client);
-      const n = await repo.countFailures(client, attempt, ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR);
-      const limited =
-        n.minute >= ACCESS_CODE_FAILURES_PER_MINUTE ||
-        n.hour >= (deps.config.ACCESS_CODE_FAILURES_PER_HOUR ?? ACCESS_CODE_FAILURES_PER_HOUR) ||
-        (n.global >= ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR && n.hour >= 1);
-      if (limited) {
-        await repo.finishAttempt(attempt, 'limited');
-        log.warn(
-          { event: 'access_code.limited', client, failuresLastMinute: n.minute, failuresLastHour: n.hour },
-          'access code attempt refused: rate limited',
-        );
-        throw accessCodeLimited();
-      }
-      if (Math.random() < 0.01) await repo.pruneAttempts();
-
-      const memorial = await repo.findByCodeHash(await codes.hash(accessCode));
-      // An unpublished or archived page is not reachable by code: answered exactly like a wrong code.
-      if (!memorial || memorial.status !== 'active') {
-        await repo.finishAttempt(attempt, 'failed');
-        log.info({ event: 'access_code.failed', client }, 'access code attempt failed');
-        throw accessCodeInvalid();
-      }
-      await repo.finishAttempt(attempt, 'succeeded', memorial.id);
-      const issued = await tokens.issue({
-        memorialId: memorial.id,
-        accessCodeVersion: memorial.access_code_version,
-      });
-      log.info(
-        { event: 'access_code.succeeded', client, memorialId: memorial.id, tokenId: issued.tokenId },
-        'guest token issued for access code',
-      );
-      return {
-        token: issued.token,
-        memorialId: memorial.id,
-        expiresAt: issued.expiresAt.toISOString(),
-        guestName: null,
-      };
-    },
 
     /** Exchanges a one-time link token (from an invite or access mail) for a guest token. */
     async tokenForLink(linkToken: string, log: FastifyBaseLogger): Promise<GuestToken> {

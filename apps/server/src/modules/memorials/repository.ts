@@ -14,6 +14,7 @@ export interface MemorialRow {
   cover_media_id: string | null;
   status: MemorialStatus;
   visibility: MemorialVisibility;
+  invite_only: boolean;
   access_code_encrypted: string;
   access_code_version: number;
   published_at: Date | string | null;
@@ -30,7 +31,7 @@ export interface MemorialRow {
 const memorialColumns = `
   m.id, m.first_name, m.last_name,
   to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, to_char(m.death_date, 'YYYY-MM-DD') AS death_date,
-  m.birth_place, m.death_place, m.quote, m.cover_media_id, m.status, m.visibility,
+  m.birth_place, m.death_place, m.quote, m.cover_media_id, m.status, m.visibility, m.invite_only,
   m.access_code_encrypted, m.access_code_version, m.published_at, m.created_at, m.updated_at,
   COALESCE(c.memory_count, 0)::int AS memory_count, COALESCE(c.media_count, 0)::int AS media_count,
   COALESCE(c.candle_count, 0)::int AS candle_count,
@@ -72,6 +73,7 @@ export interface MemorialPatch {
   cover_media_id?: string | null;
   status?: MemorialStatus;
   visibility?: MemorialVisibility;
+  invite_only?: boolean;
 }
 
 export function memorialRepository(db: Queryable) {

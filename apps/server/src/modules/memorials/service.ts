@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, memorialNotFound } from '../../shared/memorial-access.ts';
 import { accessCodeCrypto, type AccessCodeCrypto } from '../../shared/access-code.ts';
@@ -41,8 +41,10 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
     return {
       ...toSummary(row),
       role,
-      accessCode: manager ? await codes.decrypt(row.access_code_encrypted) : null,
+      // An invite-only page has no code that works, so none is shown.
+      accessCode: manager && !row.invite_only ? await codes.decrypt(row.access_code_encrypted) : null,
       accessCodeVersion: manager ? row.access_code_version : null,
+      inviteOnly: row.invite_only,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
     };
@@ -168,6 +170,7 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
           cover_media_id: input.coverMediaId,
           status: input.status,
           visibility: input.visibility,
+          invite_only: input.inviteOnly,
         };
         const patch: MemorialPatch = {};
         const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -179,7 +182,19 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
         if (Object.keys(patch).length === 0) return toMemorial(before, role!);
         await repo.update(tx, input.id, patch);
 
-        const { status, visibility, ...details } = changes;
+        const { status, visibility, invite_only: inviteOnly, ...details } = changes;
+        if (inviteOnly) {
+          // Whether a code opens the page at all is the owner's decision, not an editor's.
+          if (role !== 'owner') {
+            throw forbidden('Alleen de eigenaar bepaalt of de pagina alleen op uitnodiging te openen is.');
+          }
+          await recordAudit(tx, {
+            memorialId: input.id,
+            actor: caller,
+            action: 'memorial.invite_only_changed',
+            details: { from: inviteOnly.from, to: inviteOnly.to },
+          });
+        }
         if (status) {
           const action =
             status.to === 'active' && status.from === 'concept'

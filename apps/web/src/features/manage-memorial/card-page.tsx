@@ -15,14 +15,15 @@ import './card.css';
 
 /**
  * Where the card's QR code leads: a private page through /beslotenpagina with the code in the fragment
- * (never sent to a server, so it stays out of logs), a public page straight to itself.
+ * (never sent to a server, so it stays out of logs) and the page named (`?pagina=`, so the code is compared
+ * with this page only, under its own limit: docs/security.md), a public page straight to itself.
  */
 export function cardTarget(
   origin: string,
   memorial: Pick<Memorial, 'id' | 'visibility' | 'accessCode'>,
 ): string {
   if (memorial.visibility === 'private' && memorial.accessCode)
-    return `${origin}${routes.privatePage}#code=${memorial.accessCode}`;
+    return `${origin}${routes.privatePage}?pagina=${memorial.id}#code=${memorial.accessCode}`;
   return `${origin}${routes.memorial(memorial.id)}`;
 }
 

@@ -61,7 +61,7 @@ describe('access code and card', () => {
   it('sends the QR code of a private page to the code form (in the fragment), of a public page to the page', () => {
     expect(
       cardTarget('https://aandenken.nl', { id: 'abc', visibility: 'private', accessCode: '12345678' }),
-    ).toBe('https://aandenken.nl/beslotenpagina#code=12345678');
+    ).toBe('https://aandenken.nl/beslotenpagina?pagina=abc#code=12345678');
     expect(
       cardTarget('https://aandenken.nl', { id: 'abc', visibility: 'public', accessCode: '12345678' }),
     ).toBe('https://aandenken.nl/memorial/abc');

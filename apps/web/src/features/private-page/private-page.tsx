@@ -1,16 +1,32 @@
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowRight, KeyRound, LifeBuoy } from 'lucide-react';
 import { accessCodeFormSchema, ACCESS_CODE_LENGTH, routes } from '@aandenken/contract';
 import { Form, FormError, TextField, SubmitButton } from '../../components/form/form.tsx';
 import { storeGuestToken } from '../../lib/guest-token.ts';
-import { accessCodeErrorMessage } from './api/access-code-errors.ts';
+import { accessCodeErrorMessage, challengeOf } from './api/access-code-errors.ts';
 import { useRequestGuestToken } from './api/request-guest-token.ts';
+import { solveChallenge } from './api/solve-challenge.ts';
 import { CodeFromLink } from './code-from-link.tsx';
 
-/** /beslotenpagina: the visitor enters the 8-digit code and gets into the private memorial page. */
+const solvingText =
+  'Er worden nu veel onjuiste codes geprobeerd. Je browser doet daarom eerst een korte controle; even geduld.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /beslotenpagina: the visitor enters the 8-digit code and gets into the private memorial page. A link from a
+ * mail or a printed card names the page (`?pagina=<id>`): the code is then compared with that page only.
+ * When many wrong codes come in, the server asks for a proof of work first; the browser solves it in a
+ * worker from our own bundle and sends the code again.
+ */
 export default function PrivatePage() {
   const navigate = useNavigate();
   const guestToken = useRequestGuestToken();
+  const [params] = useSearchParams();
+  const named = params.get('pagina');
+  const memorialId = named && UUID.test(named) ? named : undefined;
+  const [solving, setSolving] = useState(false);
 
   return (
     <section className="relative flex min-h-[calc(100dvh-4rem)] items-center overflow-hidden py-16">
@@ -35,16 +51,34 @@ export default function PrivatePage() {
             className="mt-8 flex flex-col gap-5"
             aria-label="Toegangscode invullen"
             onSubmit={async ({ accessCode }, form) => {
-              try {
-                const { token, memorialId } = await guestToken.mutateAsync(accessCode);
-                storeGuestToken(token);
-                await navigate(routes.memorial(memorialId));
-              } catch (error) {
-                form.setError(
-                  'accessCode',
-                  { type: 'server', message: accessCodeErrorMessage(error) },
-                  { shouldFocus: true },
-                );
+              let pow: string | undefined;
+              // At most two challenges: a solution may be refused once (expired, or used by another tab).
+              for (let round = 0; ; round++) {
+                try {
+                  const opened = await guestToken.mutateAsync({ accessCode, memorialId, pow });
+                  storeGuestToken(opened.token);
+                  await navigate(routes.memorial(opened.memorialId));
+                  return;
+                } catch (error) {
+                  const challenge = challengeOf(error);
+                  if (challenge && round < 2) {
+                    setSolving(true);
+                    try {
+                      pow = await solveChallenge(challenge);
+                      continue;
+                    } catch {
+                      // Not solved (no workers, or no solution): told below.
+                    } finally {
+                      setSolving(false);
+                    }
+                  }
+                  form.setError(
+                    'accessCode',
+                    { type: 'server', message: accessCodeErrorMessage(error) },
+                    { shouldFocus: true },
+                  );
+                  return;
+                }
               }
             }}
           >
@@ -63,6 +97,15 @@ export default function PrivatePage() {
                   className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.35em]"
                 />
                 <FormError />
+                {/* Always present, so screen readers announce the change; the visible copy only while solving. */}
+                <p role="status" className="sr-only">
+                  {solving ? solvingText : ''}
+                </p>
+                {solving && (
+                  <p aria-hidden className="text-center text-sm leading-relaxed text-muted">
+                    {solvingText}
+                  </p>
+                )}
                 <SubmitButton
                   size="lg"
                   className="w-full"

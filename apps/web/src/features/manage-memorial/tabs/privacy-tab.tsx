@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Copy, Globe, Lock, Printer, RefreshCw, Send } from 'lucide-react';
+import { Check, Copy, Globe, Lock, MailCheck, Printer, RefreshCw, Send } from 'lucide-react';
 import { accessCodeMailSchema, routes, type Memorial, type MemorialVisibility } from '@aandenken/contract';
 import { Form, FormError, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -37,6 +37,20 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
   const mail = useMailCode(memorial.id);
   const [copied, setCopied] = useState(false);
   const code = memorial.accessCode ?? '';
+
+  const isOwner = memorial.role === 'owner';
+  const setInviteOnly = async (inviteOnly: boolean) => {
+    try {
+      await update.mutateAsync({ inviteOnly });
+      toast.success(
+        inviteOnly ? 'De pagina is nu alleen op uitnodiging' : 'De toegangscode werkt weer',
+        inviteOnly ? 'Geen enkele toegangscode opent de pagina nog.' : undefined,
+      );
+    } catch (e) {
+      toast.error('Dit kon niet worden gewijzigd', errorText(e));
+      throw e;
+    }
+  };
 
   const setVisibility = async (visibility: MemorialVisibility) => {
     try {
@@ -121,85 +135,128 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
         </div>
       </Section>
 
-      <Section
-        title="Toegangscode"
-        description="Met deze code van 8 cijfers openen bezoekers de besloten pagina via ‘Bezoek besloten pagina’. Deel hem alleen met mensen die de pagina mogen zien."
-      >
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
-          <p className="rounded-2xl border border-border bg-background-soft px-6 py-4 text-center font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums select-all sm:text-4xl">
-            <span className="sr-only">Toegangscode: </span>
-            <span data-testid="access-code">{groupCode(code)}</span>
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void copy()}>
-              {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-              {copied ? 'Gekopieerd' : 'Kopiëren'}
-            </Button>
-            <Link to={routes.memorialCard(memorial.id)} className={buttonClass('outline', 'md')}>
-              <Printer aria-hidden className="h-4 w-4" />
-              Kaartje afdrukken
-            </Link>
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost">
-                  <RefreshCw aria-hidden className="h-4 w-4" />
-                  Nieuwe code maken
-                </Button>
-              }
-              title="Nieuwe toegangscode maken?"
-              description="De oude code werkt dan niet meer. Wie de pagina met de oude code bekeek, moet de nieuwe code invullen. Kaartjes met de oude code kloppen niet meer."
-              confirmLabel="Nieuwe code maken"
-              destructive
-              onConfirm={async () => {
-                try {
-                  await regenerate.mutateAsync();
-                  toast.success('Er is een nieuwe toegangscode gemaakt', 'De oude code werkt niet meer.');
-                } catch (e) {
-                  toast.error('Een nieuwe code maken is niet gelukt', errorText(e));
-                  throw e;
+      {(memorial.visibility === 'private' || memorial.inviteOnly) && (
+        <Section
+          title="Alleen op uitnodiging"
+          description="Zonder toegangscode: alleen leden en mensen die je uitnodigt (bij ‘Mensen’) openen de pagina. Links uit uitnodigingen blijven werken."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex gap-3 text-sm leading-relaxed" data-testid="invite-only-state">
+              <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+              {memorial.inviteOnly
+                ? 'Deze pagina is alleen op uitnodiging. Er is geen toegangscode: ook codes op kaartjes en in eerder gestuurde mails werken niet.'
+                : 'Uit: wie de toegangscode heeft, kan de pagina openen.'}
+            </p>
+            {isOwner ? (
+              <ConfirmDialog
+                trigger={
+                  <Button variant={memorial.inviteOnly ? 'secondary' : 'outline'} disabled={update.isPending}>
+                    {memorial.inviteOnly ? 'Toegangscode weer aanzetten' : 'Alleen op uitnodiging zetten'}
+                  </Button>
                 }
-              }}
-            />
-          </div>
-        </div>
-        <p role="status" className="sr-only">
-          {copied ? 'De toegangscode is gekopieerd' : ''}
-        </p>
-      </Section>
-
-      <Section
-        title="Code mailen"
-        description="Stuur iemand de toegangscode met een persoonlijke link die de pagina één keer direct opent (14 dagen geldig)."
-      >
-        {memorial.status !== 'active' ? (
-          <p className="text-sm text-muted">Dit kan zodra de pagina is gepubliceerd.</p>
-        ) : (
-          <Form
-            schema={accessCodeMailSchema}
-            defaultValues={{ email: '', name: '' }}
-            aria-label="Toegangscode mailen"
-            className="grid gap-5 sm:grid-cols-2"
-            onSubmit={async (values, form) => {
-              await mail.mutateAsync(values);
-              form.reset({ email: '', name: '' });
-              toast.success('De toegangscode is gemaild', `Naar ${values.email}`);
-            }}
-          >
-            {() => (
-              <>
-                <TextField name="email" label="E-mailadres" type="email" required autoComplete="off" />
-                <TextField name="name" label="Naam (niet verplicht)" autoComplete="off" />
-                <FormError className="sm:col-span-2" />
-                <div className="sm:col-span-2">
-                  <SubmitButton variant="secondary" icon={<Send aria-hidden className="h-4 w-4" />}>
-                    Code mailen
-                  </SubmitButton>
-                </div>
-              </>
+                title={memorial.inviteOnly ? 'Toegangscode weer aanzetten?' : 'Alleen op uitnodiging?'}
+                description={
+                  memorial.inviteOnly
+                    ? 'De toegangscode van de pagina werkt dan weer: iedereen die hem heeft, kan de pagina openen.'
+                    : 'Geen enkele toegangscode opent de pagina dan nog, ook niet de code op kaartjes of in eerder gestuurde mails. Wie de pagina nu met een code bekijkt, kan dat nog hooguit 12 uur. Leden en uitnodigingen blijven werken.'
+                }
+                confirmLabel={memorial.inviteOnly ? 'Code aanzetten' : 'Alleen op uitnodiging'}
+                onConfirm={() => setInviteOnly(!memorial.inviteOnly)}
+              />
+            ) : (
+              <p className="text-sm text-muted">Alleen de eigenaar kan dit wijzigen.</p>
             )}
-          </Form>
-        )}
-      </Section>
+          </div>
+        </Section>
+      )}
+
+      {!memorial.inviteOnly && (
+        <>
+          <Section
+            title="Toegangscode"
+            description="Met deze code van 8 cijfers openen bezoekers de besloten pagina via ‘Bezoek besloten pagina’. Deel hem alleen met mensen die de pagina mogen zien."
+          >
+            <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+              <p className="rounded-2xl border border-border bg-background-soft px-6 py-4 text-center font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums select-all sm:text-4xl">
+                <span className="sr-only">Toegangscode: </span>
+                <span data-testid="access-code">{groupCode(code)}</span>
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => void copy()}>
+                  {copied ? (
+                    <Check aria-hidden className="h-4 w-4" />
+                  ) : (
+                    <Copy aria-hidden className="h-4 w-4" />
+                  )}
+                  {copied ? 'Gekopieerd' : 'Kopiëren'}
+                </Button>
+                <Link to={routes.memorialCard(memorial.id)} className={buttonClass('outline', 'md')}>
+                  <Printer aria-hidden className="h-4 w-4" />
+                  Kaartje afdrukken
+                </Link>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost">
+                      <RefreshCw aria-hidden className="h-4 w-4" />
+                      Nieuwe code maken
+                    </Button>
+                  }
+                  title="Nieuwe toegangscode maken?"
+                  description="De oude code werkt dan niet meer. Wie de pagina met de oude code bekeek, moet de nieuwe code invullen. Kaartjes met de oude code kloppen niet meer."
+                  confirmLabel="Nieuwe code maken"
+                  destructive
+                  onConfirm={async () => {
+                    try {
+                      await regenerate.mutateAsync();
+                      toast.success('Er is een nieuwe toegangscode gemaakt', 'De oude code werkt niet meer.');
+                    } catch (e) {
+                      toast.error('Een nieuwe code maken is niet gelukt', errorText(e));
+                      throw e;
+                    }
+                  }}
+                />
+              </div>
+            </div>
+            <p role="status" className="sr-only">
+              {copied ? 'De toegangscode is gekopieerd' : ''}
+            </p>
+          </Section>
+
+          <Section
+            title="Code mailen"
+            description="Stuur iemand de toegangscode met een persoonlijke link die de pagina één keer direct opent (14 dagen geldig)."
+          >
+            {memorial.status !== 'active' ? (
+              <p className="text-sm text-muted">Dit kan zodra de pagina is gepubliceerd.</p>
+            ) : (
+              <Form
+                schema={accessCodeMailSchema}
+                defaultValues={{ email: '', name: '' }}
+                aria-label="Toegangscode mailen"
+                className="grid gap-5 sm:grid-cols-2"
+                onSubmit={async (values, form) => {
+                  await mail.mutateAsync(values);
+                  form.reset({ email: '', name: '' });
+                  toast.success('De toegangscode is gemaild', `Naar ${values.email}`);
+                }}
+              >
+                {() => (
+                  <>
+                    <TextField name="email" label="E-mailadres" type="email" required autoComplete="off" />
+                    <TextField name="name" label="Naam (niet verplicht)" autoComplete="off" />
+                    <FormError className="sm:col-span-2" />
+                    <div className="sm:col-span-2">
+                      <SubmitButton variant="secondary" icon={<Send aria-hidden className="h-4 w-4" />}>
+                        Code mailen
+                      </SubmitButton>
+                    </div>
+                  </>
+                )}
+              </Form>
+            )}
+          </Section>
+        </>
+      )}
     </div>
   );
 }
