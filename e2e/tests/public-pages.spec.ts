@@ -33,7 +33,8 @@ test('an address a script changed before the app started is the one the app show
     await released;
     await route.continue();
   });
-  await page.goto('/');
+  // Not waiting for the load event: it would wait for the held script.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/herinneringen voortleven/);
   await page.evaluate(() => {
     history.pushState({}, '', '/ook-niet');
