@@ -69,6 +69,15 @@ export class CoreApi {
     return this.call('POST', '/memories/publish', { id: concept.id });
   }
 
+  /** Lights a candle and returns the API's status (201, or the refusal). */
+  async lightCandle(memorialId: string): Promise<number> {
+    const res = await this.request.post(`/core/candles/${memorialId}`, {
+      headers: { authorization: `Bearer ${await this.token()}` },
+      data: { kind: 'candle', name: 'Eigenaar' },
+    });
+    return res.status();
+  }
+
   invite(memorialId: string, email: string, role: string) {
     return this.call<{ id: string }>('POST', `/guest-invite/${memorialId}`, { email, role });
   }

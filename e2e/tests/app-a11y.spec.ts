@@ -33,7 +33,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(
     `the memorial page, managing it and Mijn Pagina’s are accessible in the ${theme} theme`,
     { tag: '@layout' },
-    async ({ page }) => {
+    async ({ page, browser }) => {
       test.setTimeout(150_000);
       const lastName = `Kramer ${Date.now().toString(36)}`;
       const { id } = await createMemorialAsNewOwner(page, 'Jannie', lastName);
@@ -87,6 +87,17 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/mijn-paginas');
       await expect(page.getByRole('link', { name: `${name} beheren` })).toBeVisible();
       await expectNoSeriousViolations(page, 'Mijn Pagina’s');
+
+      // A one-time link that no longer works, opened by someone who is not signed in.
+      const visitor = await browser.newContext();
+      await visitor.addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`/memorial/${id}#gasttoken=${'x'.repeat(43)}`);
+      await expect(
+        visitorPage.getByRole('heading', { level: 1, name: 'Deze link is niet meer geldig' }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(visitorPage, 'link niet meer geldig');
+      await visitor.close();
     },
   );
 }

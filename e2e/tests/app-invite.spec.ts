@@ -4,6 +4,7 @@ import { fillRegistration, newUser } from '../support/identity.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
 const inviteLink = (text: string) => /\/uitnodiging\/[A-Za-z0-9_-]{16,128}/.exec(text)?.[0];
+const guestLink = (text: string) => /\/memorial\/[0-9a-f-]{36}#gasttoken=[A-Za-z0-9_-]+/.exec(text)?.[0];
 
 test(
   'an invitation by e-mail is accepted by someone new, who becomes a member; a revoked one says so',
@@ -58,6 +59,10 @@ test(
     // The link, opened again, says it has been accepted.
     await guest.goto(link!);
     await expect(guest.getByRole('heading', { name: 'Deze uitnodiging is al aangenomen' })).toBeVisible();
+    // The one-time guest link in the same mail died with the acceptance; the member simply sees the page.
+    await guest.goto(guestLink(mail.text)!);
+    await expect(guest.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(guest.getByText('Je bezoekt deze pagina als gast.')).toHaveCount(0);
 
     // The owner sees the new member; the invitation is no longer open.
     await page.reload();
@@ -79,6 +84,13 @@ test(
     await expect(
       strangerPage.getByRole('heading', { name: 'Deze uitnodiging is niet meer geldig' }),
     ).toBeVisible();
+    // Its one-time guest link was withdrawn with it: said calmly, with what to do instead.
+    await strangerPage.goto(guestLink(otherMail.text)!);
+    await expect(
+      strangerPage.getByRole('heading', { level: 1, name: 'Deze link is niet meer geldig' }),
+    ).toBeVisible();
+    await expect(strangerPage.getByRole('link', { name: 'Toegangscode invullen' })).toBeVisible();
+    await expect(strangerPage.getByRole('main').getByRole('button', { name: 'Inloggen' })).toBeVisible();
     await stranger.close();
     await friendContext.close();
   },

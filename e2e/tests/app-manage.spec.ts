@@ -8,6 +8,7 @@ import { waitForMail } from '../support/mailbox.ts';
 // through the API where its UI path is tested elsewhere; each action under test goes through the UI.
 
 const inviteLink = (text: string) => /\/uitnodiging\/[A-Za-z0-9_-]{16,128}/.exec(text)?.[0];
+const guestLink = (text: string) => /\/memorial\/[0-9a-f-]{36}#gasttoken=[A-Za-z0-9_-]+/.exec(text)?.[0];
 const inviteMailTo = (email: string, except?: string) =>
   waitForMail(
     (m) =>
@@ -215,6 +216,23 @@ test('people: a resent invitation replaces the old link; a member’s role chang
   ).toBeVisible();
   await friendContext.close();
 
+  // The one-time link in the old invitation mail opens nothing any more: a calm word, no error.
+  const oldGuestLink = guestLink(friendMail.text);
+  expect(oldGuestLink).toBeTruthy();
+  const former = await browser.newContext();
+  const formerPage = await former.newPage();
+  await formerPage.goto(oldGuestLink!);
+  await expect(
+    formerPage.getByRole('heading', { level: 1, name: 'Deze link is niet meer geldig' }),
+  ).toBeVisible();
+  await expect(
+    formerPage.getByText('Anders kun je de familie om een nieuwe uitnodiging vragen.'),
+  ).toBeVisible();
+  await expect(formerPage.getByRole('alert')).toHaveCount(0);
+  await expect(formerPage.getByRole('link', { name: 'Toegangscode invullen' })).toBeVisible();
+  await expect(formerPage.getByRole('heading', { level: 1, name })).toHaveCount(0);
+  await former.close();
+
   await expectInLog(page, id, [
     'Uitnodiging opnieuw verstuurd',
     'Rol gewijzigd',
@@ -222,6 +240,33 @@ test('people: a resent invitation replaces the old link; a member’s role chang
     'Lid verwijderd',
     'Uitnodiging aangenomen',
   ]);
+});
+
+test('archived: the page says only members read it and takes no more candles, as the server does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { id, api, name } = await newPublishedMemorial(page, 'Truus', 'public');
+  await openManageTab(page, id, 'Gegevens');
+  await expect(page.getByText(/alleen de leden kunnen hem dan nog lezen/)).toBeVisible();
+  await page.getByRole('button', { name: 'Archiveren' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Alleen de leden kunnen de pagina dan nog lezen');
+  await expect(dialog).toContainText('kaarsjes');
+  await confirm(page, 'Archiveren');
+  await expect(page.getByText('De pagina is gearchiveerd', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/ook geen kaarsje of bloem/)).toBeVisible();
+
+  await page.goto(`/memorial/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const banner = page.getByRole('complementary', { name: 'Gearchiveerd' });
+  await expect(banner).toContainText('Alleen de leden van de pagina kunnen hem nog lezen.');
+  await expect(banner).toContainText('Er kunnen geen herinneringen, foto’s, kaarsjes of bloemen meer bij.');
+  await expect(page.getByRole('link', { name: 'Steek een kaarsje aan' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Kaarsje aansteken of bloem neerleggen' })).toHaveCount(0);
+  await expect(page.getByText('Er kunnen geen kaarsjes of bloemen meer bij.')).toBeVisible();
+  // The screens agree with the server: it refuses a candle on an archived page.
+  expect(await api.lightCandle(id)).toBe(409);
 });
 
 test('access code: copied, regenerated (the old code stops working), and printed on a card with a QR code', async ({

@@ -22,6 +22,28 @@ test('/example shows the three example memorials as a gallery', async ({ page })
   await expect(page).toHaveURL('/create-memorial');
 });
 
+test('an address a script changed before the app started is the one the app shows, without a hydration mismatch', async ({
+  page,
+}) => {
+  // The app's script is held back until the address has changed: the HTML is the landing page's, the
+  // address another route's. Hydrating that HTML there was React error #418.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Not waiting for the load event: it would wait for the held script.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/herinneringen voortleven/);
+  await page.evaluate(() => {
+    history.pushState({}, '', '/ook-niet');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /Oeps! Pagina niet gevonden/ })).toBeVisible();
+});
+
 test('unknown paths answer HTTP 404 with the not-found screen', async ({ page }) => {
   const res = await page.goto('/dit-bestaat-niet/echt-niet');
   expect(res?.status()).toBe(404);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { accessCodeCrypto } from '../src/shared/access-code.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import {
   addMember,
   auth,
@@ -277,6 +277,146 @@ describe('POST /core/guest/token-consume', () => {
     const short = await consume('kort');
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.token).toBe('Token is ongeldig');
+  });
+});
+
+describe('one-time links of an invitation end with it, and with the membership it made', () => {
+  let k = 0;
+  const consume = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/core/guest/token-consume', payload: { token } });
+  const linkInvalid = { code: 'LINK_INVALID', message: 'Deze link is ongeldig, verlopen of al gebruikt.' };
+  /** An invitation as the owner sends it; the accept code and the one-time guest link from the mail. */
+  async function invitation(memorialId: string, role: 'guest' | 'contributor' = 'guest') {
+    const email = `genodigde-${Date.now().toString(36)}-${++k}@example.nl`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/core/guest-invite/${memorialId}`,
+      headers: auth(u.owner.token),
+      payload: { email, role, name: 'Tante Ria' },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await t.smtp.waitFor((x) => x.to.includes(email));
+    return {
+      id: res.json().id as string,
+      email,
+      code: /\/uitnodiging\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+      link: /#gasttoken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+    };
+  }
+  const accept = (code: string, token: string) =>
+    t.app.inject({ method: 'POST', url: `/core/guest-invite/accept/${code}`, headers: auth(token) });
+  const removeMember = (memberId: string) =>
+    t.app.inject({ method: 'DELETE', url: `/core/memorial/users/${memberId}`, headers: auth(u.owner.token) });
+  /** What a guest token may still do: read the page, light a candle, read the wall. */
+  const uses = (memorialId: string, token: string) =>
+    Promise.all([
+      t.app.inject({ url: `/core/memorial/${memorialId}`, headers: auth(token) }),
+      t.app.inject({
+        method: 'POST',
+        url: `/core/candles/${memorialId}`,
+        headers: auth(token),
+        payload: { kind: 'candle', name: 'Ria' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/core/memories/query-memorial',
+        headers: auth(token),
+        payload: { memorialId },
+      }),
+    ]);
+
+  it('a used link does not work a second time', async () => {
+    const m = await createMemorial(t, u.owner);
+    const inv = await invitation(m.id);
+    expect((await consume(inv.link)).statusCode).toBe(200);
+    const again = await consume(inv.link);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual(linkInvalid);
+  });
+
+  it('an unused link dies when its invitation is accepted', async () => {
+    const m = await createMemorial(t, u.owner);
+    const inv = await invitation(m.id);
+    const invitee = await issueUserToken(t, { email: inv.email, name: 'Tante Ria' });
+    expect((await accept(inv.code, invitee.token)).statusCode).toBe(200);
+    const res = await consume(inv.link);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(linkInvalid);
+  });
+
+  it('a revoked invitation ends its link and the guest token it was exchanged for', async () => {
+    const m = await createMemorial(t, u.owner);
+    const unused = await invitation(m.id);
+    const used = await invitation(m.id);
+    const guest = (await consume(used.link)).json().token as string;
+    expect((await uses(m.id, guest)).map((r) => r.statusCode)).toEqual([200, 201, 200]);
+    for (const inv of [unused, used]) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/core/guest-invite/${inv.id}`,
+            headers: auth(u.owner.token),
+          })
+        ).statusCode,
+      ).toBe(204);
+    }
+    expect((await consume(unused.link)).json()).toEqual(linkInvalid);
+    for (const res of await uses(m.id, guest)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('removing the member ends the links of their invitation and every guest token issued for them', async () => {
+    const m = await createMemorial(t, u.owner);
+    const other = await createMemorial(t, u.owner);
+    const inv = await invitation(m.id, 'contributor');
+    // Looked first as a guest (the link), then accepted with an account; a second tab kept the guest token.
+    const guest = (await consume(inv.link)).json().token as string;
+    const invitee = await issueUserToken(t, { email: inv.email, name: 'Tante Ria' });
+    const accepted = await accept(inv.code, invitee.token);
+    expect(accepted.statusCode).toBe(200);
+    // Someone else invited to the same page, and a guest of another page, are not affected.
+    const bystander = (await consume((await invitation(m.id)).link)).json().token as string;
+    const otherGuest = (await consume((await invitation(other.id)).link)).json().token as string;
+    const byCode = (await tokenFor(m.accessCode, nextAddress())).json().token as string;
+
+    expect((await removeMember(accepted.json().memberId)).statusCode).toBe(204);
+    // The old mail's link opens nothing, …
+    expect((await consume(inv.link)).json()).toEqual(linkInvalid);
+    // … the account sees nothing, …
+    expect(
+      (await t.app.inject({ url: `/core/memorial/${m.id}`, headers: auth(invitee.token) })).statusCode,
+    ).toBe(404);
+    // … and the guest token from the link is refused by every call, the same way (401).
+    for (const res of await uses(m.id, guest)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Je sessie is verlopen. Log opnieuw in.' });
+    }
+    expect((await uses(m.id, bystander)).map((r) => r.statusCode)).toEqual([200, 201, 200]);
+    expect((await uses(other.id, otherGuest)).map((r) => r.statusCode)).toEqual([200, 201, 200]);
+    expect((await uses(m.id, byCode)).map((r) => r.statusCode)).toEqual([200, 201, 200]);
+  });
+
+  it('a member who leaves ends the guest token from their link too; an unused link of theirs cannot be used', async () => {
+    const m = await createMemorial(t, u.owner);
+    const inv = await invitation(m.id);
+    const guest = (await consume(inv.link)).json().token as string;
+    const invitee = await issueUserToken(t, { email: inv.email, name: 'Tante Ria' });
+    const { memberId } = (await accept(inv.code, invitee.token)).json() as { memberId: string };
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/core/memorial/users/${memberId}`,
+      headers: auth(invitee.token),
+    });
+    expect(left.statusCode).toBe(204);
+    expect((await uses(m.id, guest)).map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    const { rows } = await t.db.query<{ ended: boolean }>(
+      `SELECT guest_token_ended_at IS NOT NULL AS ended FROM guest_link_tokens WHERE invite_id = $1`,
+      [inv.id],
+    );
+    expect(rows).toEqual([{ ended: true }]);
   });
 });
 

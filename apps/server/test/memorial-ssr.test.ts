@@ -21,6 +21,7 @@ let users: Users;
 let publicId: string;
 let privateId: string;
 let conceptId: string;
+let archivedId: string;
 
 const page = (id: string) => t.app.inject({ url: `/memorial/${id}` });
 const dataBlock = (html: string) => {
@@ -61,6 +62,14 @@ beforeAll(async () => {
       visibility: 'public',
       firstName: 'Nog',
       lastName: 'Concept',
+    })
+  ).id;
+  archivedId = (
+    await createMemorial(t, users.owner, {
+      status: 'archived',
+      visibility: 'public',
+      firstName: 'Al',
+      lastName: 'Gearchiveerd',
     })
   ).id;
 }, 120_000);
@@ -111,20 +120,31 @@ describe('the public memorial page rendered on the server', () => {
     expect(res.body.match(/<html/g)).toHaveLength(1);
   });
 
-  it('answers a private, concept, missing or malformed memorial with exactly the shell, byte for byte', async () => {
+  it('answers a private, concept, archived, missing or malformed memorial with 404 and exactly the shell, byte for byte', async () => {
     const unknown = await page('00000000-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(SHELL);
-    for (const id of [privateId, conceptId]) {
-      const res = await page(id);
-      expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(unknown.rawPayload)).toBe(true);
-      expect(res.headers['content-length']).toBe(unknown.headers['content-length']);
+    const answer = (res: Awaited<ReturnType<typeof page>>) => ({
+      status: res.statusCode,
+      headers: Object.fromEntries(
+        Object.entries(res.headers).filter(([name]) => !['date', 'x-request-id'].includes(name)),
+      ),
+      body: res.rawPayload.toString('base64'),
+    });
+    for (const id of [privateId, conceptId, archivedId, 'niet-een-id', privateId.toUpperCase()]) {
+      expect(answer(await page(id))).toEqual(answer(unknown));
     }
-    // Also when the caller is the owner: the page is rendered only as an anonymous visitor sees it.
+    // Also when the caller is the owner: the page is rendered only as an anonymous visitor sees it (the
+    // browser asks the API with its token and shows the page to whoever may see it).
     const owner = await t.app.inject({ url: `/memorial/${privateId}`, headers: auth(users.owner.token) });
-    expect(owner.body).toBe(SHELL);
-    expect((await page('niet-een-id')).body).toBe(SHELL);
+    expect(answer(owner)).toEqual(answer(unknown));
+    // Compressed the same way too.
+    const gz = (url: string) => t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(answer(await gz(`/memorial/${privateId}`))).toEqual(
+      answer(await gz('/memorial/00000000-0000-4000-8000-000000000000')),
+    );
+    // The public page itself is a 200.
+    expect((await page(publicId)).statusCode).toBe(200);
   });
 
   it('does not serve the server bundle itself', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { createMemorial, createUsers } from './memorial-fixtures.ts';
 
 /** The built site as the prerendering build leaves it (apps/web/scripts/prerender.mjs). */
 let t: TestContext;
@@ -37,13 +38,33 @@ describe('prerendered pages', () => {
     expect(landing.body).toContain('<h1>Landing</h1>');
     expect((await t.app.inject({ url: '/prijzen' })).body).toContain('<h1>Prijzen</h1>');
     expect((await t.app.inject({ url: '/prijzen/' })).body).toContain('<h1>Prijzen</h1>');
+    // Without the server bundle a memorial the API does not show is still a 404 with the shell.
     const memorial = await t.app.inject({ url: '/memorial/6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01' });
-    expect(memorial.statusCode).toBe(200);
+    expect(memorial.statusCode).toBe(404);
     expect(memorial.body).toContain('<div id="root"></div>');
+    expect(memorial.body).not.toContain('Pagina niet gevonden');
+    expect(
+      (await t.app.inject({ url: '/memorial/6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01/beheer' })).statusCode,
+    ).toBe(200);
     const missing = await t.app.inject({ url: '/bestaat-niet' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Pagina niet gevonden');
     expect((await t.app.inject({ url: '/app.html' })).statusCode).toBe(404);
+  });
+
+  it('answers a memorial the API does not show with 404 and the shell: a private one exactly like a missing one', async () => {
+    const users = await createUsers(t);
+    const publicPage = await createMemorial(t, users.owner, { visibility: 'public' });
+    const privatePage = await createMemorial(t, users.owner, { visibility: 'private' });
+    const answer = async (id: string) => {
+      const res = await t.app.inject({ url: `/memorial/${id}`, headers: { 'accept-encoding': 'gzip' } });
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+    };
+    const missing = await answer('00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(await answer(privatePage.id)).toEqual(missing);
+    expect((await answer(publicPage.id)).status).toBe(200);
   });
 
   it('answers a form sent before the script ran with the page again, keeping what was typed out of the address', async () => {

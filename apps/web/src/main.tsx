@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, useEffect, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, useLocation, useNavigate } from 'react-router';
 import type { QueryKey } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import type { LazyPage } from './app/lazy-page.ts';
@@ -33,6 +33,40 @@ const seesOtherPage =
 if (serverData && !seesOtherPage) {
   for (const [key, data] of serverData.queries) queryClient.setQueryData(key, data);
 }
+/**
+ * The path the HTML was made for: the document's own request. A script's `history.pushState` before the app
+ * started changes the address but not this (Navigation Timing), so main.tsx can tell that the HTML no longer
+ * belongs to the address; hydrating it then would render another route over it (React error #418).
+ */
+function servedPath(): string {
+  try {
+    const [navigation] = performance.getEntriesByType('navigation');
+    if (navigation) return new URL(navigation.name).pathname;
+  } catch {
+    /* no navigation timing: assume the address is the one served */
+  }
+  return window.location.pathname;
+}
+
+/**
+ * The router reads the address once, when it first renders, and listens for changes from its first commit;
+ * a change in between (while a page hydrates in a transition) would be missed: follow it once mounted.
+ */
+function FollowAddress() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const actual = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    // An entry the router made itself (a redirect while mounting) carries its key: the router knows it.
+    const ours = (window.history.state as { key?: unknown } | null)?.key !== undefined;
+    if (!ours && actual !== `${location.pathname}${location.search}${location.hash}`)
+      void navigate(actual, { replace: true });
+    // Once, after the first commit: later changes reach the router through its own listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
 /** Tells public/boot.js that the app has taken over the page: it repeats the taps that came before. */
 function AnnounceStarted() {
   useEffect(() => {
@@ -46,6 +80,7 @@ const app = (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <FollowAddress />
       </BrowserRouter>
     </AppProviders>
     <AnnounceStarted />
@@ -59,20 +94,26 @@ const app = (
 // until it is there its part of the HTML stays as it is (a Suspense boundary), so nothing mismatches. Hydrating
 // in a transition lets React yield to the browser every few milliseconds (no long task on a painted page). A
 // stored session renders a signed-in header the HTML does not have, and a guest token for a server-rendered
-// memorial a guest's page, so then the app renders afresh.
-if (container.firstElementChild && !seesOtherPage) {
+// memorial a guest's page, so then the app renders afresh; so does an address that changed (a script's
+// pushState) after the HTML arrived and before the app started: the HTML is another route's.
+const served = servedPath();
+const renderAfresh = () => {
+  container.replaceChildren();
+  createRoot(container).render(app);
+};
+if (container.firstElementChild && !seesOtherPage && served === window.location.pathname) {
   for (const m of matchRoutes(appRoutes, window.location) ?? []) {
     void (m.route.element as ReactElement<unknown, LazyPage> | undefined)?.type?.preload?.();
   }
   // In a task of its own: the entry's evaluation and the chunk requests above are one task already, and
   // measured on a phone profile the two together were a 80–130 ms task.
-  setTimeout(() =>
+  setTimeout(() => {
+    if (window.location.pathname !== served) return renderAfresh();
     startTransition(() => {
       hydrateRoot(container, app);
-    }),
-  );
+    });
+  });
 } else {
   // The prerendered HTML (a signed-out header) would look clickable until React replaced it: start empty.
-  container.replaceChildren();
-  createRoot(container).render(app);
+  renderAfresh();
 }

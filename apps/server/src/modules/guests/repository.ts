@@ -6,6 +6,18 @@ export type AttemptCounts = {
   global: number;
 };
 
+/** Ending links: an unused one expires now, a used one's guest token is marked ended (tokens.ts refuses it). */
+const endLinks = `UPDATE guest_link_tokens l
+    SET expires_at = CASE WHEN l.used_at IS NULL AND l.expires_at > now()
+                          THEN GREATEST(l.created_at + interval '1 millisecond', now())
+                          ELSE l.expires_at END,
+        guest_token_ended_at = CASE WHEN l.guest_token_id IS NOT NULL
+                                    THEN coalesce(l.guest_token_ended_at, now()) END
+   FROM guest_invites i`;
+/** Only links with something left to end. */
+const stillOpen = `((l.used_at IS NULL AND l.expires_at > now())
+                 OR (l.guest_token_id IS NOT NULL AND l.guest_token_ended_at IS NULL))`;
+
 export function guestRepository(db: Queryable) {
   return {
     /** Records an attempt before it is judged, so concurrent guesses from one address see each other. */
@@ -171,8 +183,12 @@ export function guestRepository(db: Queryable) {
       );
     },
 
-    /** Locks a usable link token; undefined when unknown, used, expired, revoked or out of date. */
-    async claimLinkToken(q: Queryable, tokenHash: string) {
+    /**
+     * Claims a usable link token for the guest token `guestTokenId`: undefined when unknown, used,
+     * expired, out of date, or its invite was revoked, accepted or has expired. The link keeps the guest
+     * token's id, so ending the link later ends that token too.
+     */
+    async claimLinkToken(q: Queryable, tokenHash: string, guestTokenId: string) {
       const { rows } = await q.query<{
         id: string;
         memorial_id: string;
@@ -186,24 +202,43 @@ export function guestRepository(db: Queryable) {
            LEFT JOIN guest_invites i ON i.id = l.invite_id
           WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
             AND m.status = 'active' AND m.access_code_version = l.access_code_version
-            AND (l.invite_id IS NULL OR (i.revoked_at IS NULL AND i.expires_at > now()))
+            AND (l.invite_id IS NULL
+                 OR (i.revoked_at IS NULL AND i.accepted_at IS NULL AND i.expires_at > now()))
           FOR UPDATE OF l`,
         [tokenHash],
       );
       const row = rows[0];
       if (!row) return undefined;
       const used = await q.query(
-        'UPDATE guest_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
-        [row.id],
+        'UPDATE guest_link_tokens SET used_at = now(), guest_token_id = $2 WHERE id = $1 AND used_at IS NULL RETURNING id',
+        [row.id, guestTokenId],
       );
       return used.rowCount === 1 ? row : undefined;
     },
 
-    /** Invalidates the unused links of an invite (revoked or resent). */
+    /** Invalidates the unused links of an invite (accepted, revoked or resent). */
     async expireInviteLinks(q: Queryable, inviteId: string) {
       await q.query(
         `UPDATE guest_link_tokens SET expires_at = GREATEST(created_at + interval '1 millisecond', now()) WHERE invite_id = $1 AND used_at IS NULL AND expires_at > now()`,
         [inviteId],
+      );
+    },
+
+    /** Ends the links of a revoked invite: unused ones stop working, guest tokens from used ones are refused. */
+    async endInviteLinks(q: Queryable, inviteId: string) {
+      await q.query(`${endLinks} WHERE i.id = l.invite_id AND i.id = $1 AND ${stillOpen}`, [inviteId]);
+    },
+
+    /**
+     * Ends the links of a removed member's invitations on this memorial (the invites they accepted or
+     * that were sent to their address), and so the guest tokens those links were exchanged for.
+     */
+    async endMemberLinks(q: Queryable, memorialId: string, userId: string) {
+      await q.query(
+        `${endLinks} WHERE i.id = l.invite_id AND i.memorial_id = $1
+            AND (i.accepted_by = $2 OR lower(i.email) = (SELECT lower(u.email) FROM users u WHERE u.id = $2))
+            AND ${stillOpen}`,
+        [memorialId, userId],
       );
     },
   };

@@ -64,7 +64,7 @@ export const guestRoutes =
           tags,
           summary: 'Eenmalige link inwisselen voor een gasttoken',
           description:
-            'De link uit een uitnodigings- of toegangsmail werkt één keer en tot hij verloopt; 404 LINK_INVALID anders.',
+            'De link uit een uitnodigings- of toegangsmail werkt één keer en tot hij verloopt; die uit een uitnodiging niet meer zodra die is aangenomen of ingetrokken. Anders 404 LINK_INVALID. Het gasttoken van een link vervalt als de uitnodiging wordt ingetrokken of het lid wordt verwijderd.',
           body: guestTokenConsumeSchema,
           response: { 200: guestTokenSchema, ...errorResponses },
         },

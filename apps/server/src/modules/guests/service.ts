@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_CODE_INVALID_MESSAGE,
   ACCESS_CODE_RATE_LIMITED_MESSAGE,
@@ -21,6 +21,13 @@ export const linkTokenInvalid = () => new AppError(404, 'LINK_INVALID', LINK_TOK
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
+/**
+ * For the members feature, in its transaction: a removed member's invitation links end, and with them
+ * the guest tokens those links were exchanged for.
+ */
+export const endMemberGuestLinks = (q: Queryable, memorialId: string, userId: string) =>
+  guestRepository(q).endMemberLinks(q, memorialId, userId);
+
 export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'>; tokens?: GuestTokens }) {
   const { db } = deps;
   const repo = guestRepository(db);
@@ -32,7 +39,9 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'>; to
     /** Exchanges a one-time link token (from an invite or access mail) for a guest token. */
     async tokenForLink(linkToken: string, log: FastifyBaseLogger): Promise<GuestToken> {
       await tokens.ready();
-      const link = await db.transaction((tx) => repo.claimLinkToken(tx, sha256(linkToken)));
+      // The guest token's id is written with the link, so ending the link ends the token too.
+      const tokenId = randomUUID();
+      const link = await db.transaction((tx) => repo.claimLinkToken(tx, sha256(linkToken), tokenId));
       if (!link) {
         log.info({ event: 'guest_link.failed' }, 'guest link token refused');
         throw linkTokenInvalid();
@@ -41,6 +50,7 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'>; to
         memorialId: link.memorial_id,
         accessCodeVersion: link.access_code_version,
         guestName: link.guest_name,
+        tokenId,
       });
       log.info(
         { event: 'guest_link.used', memorialId: link.memorial_id, linkId: link.id, tokenId: issued.tokenId },
@@ -79,7 +89,10 @@ export function guestService(deps: { db: Db; config: Pick<Config, 'API_URL'>; to
       return token;
     },
 
+    /** The invite's unused links stop working (accepted or resent); guest tokens already issued stay. */
     expireInviteLinks: (q: Queryable, inviteId: string) => repo.expireInviteLinks(q, inviteId),
+    /** A revoked invite: its unused links stop working and the guest tokens from used ones are refused. */
+    endInviteLinks: (q: Queryable, inviteId: string) => repo.endInviteLinks(q, inviteId),
   };
 }
 export type GuestService = ReturnType<typeof guestService>;

@@ -9,9 +9,13 @@ import { getOrCreateSecret } from '../../lib/secrets.ts';
 const AUDIENCE = 'aandenken-guest';
 const TYP = 'guest+jwt';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Guest tokens: HS256 JWTs with a stored secret, scoped to one memorial, carrying the access-code
- * version they were issued under. Regenerating the code bumps the version, which revokes them.
+ * version they were issued under. Regenerating the code bumps the version, which revokes them all; a
+ * token issued for a one-time link ends with that link (its invite revoked, its member removed: the
+ * link's row carries the token's id, `guest_token_ended_at`).
  */
 export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config, 'API_URL'> }) {
   const issuer = `${config.API_URL}/core/guest`;
@@ -28,8 +32,14 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
     /** Load the key before a transaction (PGlite has one connection). */
     ready: () => loadKey().then(() => undefined),
 
-    async issue(opts: { memorialId: string; accessCodeVersion: number; guestName?: string | null }) {
-      const tokenId = randomUUID();
+    async issue(opts: {
+      memorialId: string;
+      accessCodeVersion: number;
+      guestName?: string | null;
+      /** Chosen by the caller when it records the id first (a one-time link keeps it). */
+      tokenId?: string;
+    }) {
+      const tokenId = opts.tokenId ?? randomUUID();
       const expiresAt = new Date(Date.now() + GUEST_TOKEN_TTL_HOURS * 3600_000);
       const token = await new SignJWT({
         mid: opts.memorialId,
@@ -47,7 +57,11 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
       return { token, tokenId, expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000) };
     },
 
-    /** For authPlugin, after the user verifier: a guest caller only while the memorial is active and the version current. */
+    /**
+     * For authPlugin, after the user verifier: a guest caller only while the memorial is active, the
+     * version current and the link it came from (if any) not ended. One statement, as before the link
+     * check: the ended links are a partial index of their own.
+     */
     verifier(): TokenVerifier {
       return async (token) => {
         try {
@@ -74,13 +88,16 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
           name?: unknown;
         };
         if (typeof mid !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(mid)) return null;
-        const { rows } = await db.query<{ access_code_version: number; status: string }>(
-          'SELECT access_code_version, status FROM memorials WHERE id = $1',
-          [mid],
+        if (!UUID.test(mid) || !UUID.test(jti)) return null;
+        const { rows } = await db.query<{ access_code_version: number; status: string; ended: boolean }>(
+          `SELECT m.access_code_version, m.status,
+                  EXISTS (SELECT 1 FROM guest_link_tokens l
+                           WHERE l.guest_token_id = $2 AND l.guest_token_ended_at IS NOT NULL) AS ended
+             FROM memorials m WHERE m.id = $1`,
+          [mid, jti],
         );
         const row = rows[0];
-        if (!row || row.access_code_version !== ver || row.status !== 'active') return null;
+        if (!row || row.access_code_version !== ver || row.status !== 'active' || row.ended) return null;
         return {
           kind: 'guest',
           memorialId: mid,

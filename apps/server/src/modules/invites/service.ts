@@ -200,7 +200,10 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
       return toPage(rows, limit, toInvite, (r) => [r.cursor_ts, r.id]);
     },
 
-    /** Revokes an open invite; its links stop working. Revoking twice is fine; an accepted invite stays. */
+    /**
+     * Revokes an open invite; its links stop working, and so do the guest tokens they were exchanged for.
+     * Revoking twice is fine; an accepted invite stays.
+     */
     async revoke(caller: Caller, inviteId: string): Promise<void> {
       const { memorialId, role } = await locate(caller, inviteId);
       await db.transaction(async (tx) => {
@@ -215,7 +218,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
           );
         if (row.revoked_at) return;
         await repo.revoke(tx, inviteId, caller.kind === 'user' ? caller.userId : null);
-        await guests.expireInviteLinks(tx, inviteId);
+        await guests.endInviteLinks(tx, inviteId);
         await recordAudit(tx, {
           memorialId,
           actor: caller,
@@ -319,6 +322,8 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
         await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [row.memorial_id]);
         const m = await members.upsertAtLeast(tx, row.memorial_id, caller.userId, row.role, [...memberRoles]);
         await repo.accept(tx, row.id, caller.userId);
+        // The invite's one-time guest link dies with it: the invitee now opens the page as a member.
+        await guests.expireInviteLinks(tx, row.id);
         await recordAudit(tx, {
           memorialId: row.memorial_id,
           actor: caller,

@@ -14,6 +14,7 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, type MemorialAccess } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
+import { endMemberGuestLinks } from '../guests/service.ts';
 import { memberRepository, toMember } from './repository.ts';
 
 /** Memberships that another feature writes inside its own transaction (an accepted invite). */
@@ -146,6 +147,8 @@ export function memberService({ db }: { db: Db }) {
         }
         if (target.role === 'owner' && (await repo.countOwners(tx, memorialId)) <= 1) throw lastOwner();
         await repo.remove(tx, memberId);
+        // Their invitation's one-time links, and the guest tokens issued for them, end with the membership.
+        await endMemberGuestLinks(tx, memorialId, target.user_id);
         await recordAudit(tx, {
           memorialId,
           actor: caller,

@@ -13,13 +13,16 @@ interface SsrBundle {
   SSR_DATA_ID: string;
 }
 
+/** The API does not show this memorial to an anonymous caller: missing, private, concept or archived. */
+export const NOT_SHOWN = 'not-shown';
+
 export interface MemorialRenderer {
   /**
-   * The memorial page rendered as an anonymous visitor sees it, with its data block; null when the API
-   * would not show this memorial to an anonymous caller (private, concept, missing) or rendering failed,
-   * so the caller answers with the plain shell and nothing tells a private page from a missing one.
+   * The memorial page rendered as an anonymous visitor sees it, with its data block; `NOT_SHOWN` when
+   * the API answers an anonymous caller 404 for it (the caller answers 404 with the plain shell, the same
+   * for a private page as for a missing one); null when rendering failed (the shell, 200).
    */
-  page(req: FastifyRequest, id: string): Promise<Buffer | null>;
+  page(req: FastifyRequest, id: string): Promise<Buffer | typeof NOT_SHOWN | null>;
 }
 
 /** Rendered pages kept at most (each ~30–150 KB); the least recently used goes first. */
@@ -58,9 +61,12 @@ export async function createMemorialRenderer({
   if (!shell.includes('<div id="root"></div>')) return null;
 
   const pages = new Map<string, { version: string; html: Buffer }>();
-  const inflight = new Map<string, { version: string | null; promise: Promise<Buffer | null> }>();
+  const inflight = new Map<
+    string,
+    { version: string | null; promise: Promise<Buffer | typeof NOT_SHOWN | null> }
+  >();
 
-  async function compute(req: FastifyRequest, id: string): Promise<Buffer | null> {
+  async function compute(req: FastifyRequest, id: string): Promise<Buffer | typeof NOT_SHOWN | null> {
     const requests = ssr.memorialPageRequests(id);
     const ask = (r: (typeof requests)[number]) =>
       app.inject({
@@ -72,6 +78,7 @@ export async function createMemorialRenderer({
       });
     const [first, ...rest] = requests;
     const memorial = await ask(first!);
+    if (memorial.statusCode === 404) return NOT_SHOWN;
     if (memorial.statusCode !== 200) return null;
     const others = await Promise.all(rest.map(ask));
     if (others.some((r) => r.statusCode !== 200)) return null;
@@ -113,7 +120,7 @@ export async function createMemorialRenderer({
         const promise = compute(req, id)
           .then((html) => {
             // Something changed while it was rendered: answer with it, but do not keep it.
-            if (html && version !== null && responseCache.versionOf(id) === version) {
+            if (html instanceof Buffer && version !== null && responseCache.versionOf(id) === version) {
               pages.delete(key);
               pages.set(key, { version, html });
               for (const old of pages.keys()) {

@@ -7,11 +7,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ACCESS_CODE_LENGTH, errorCodes, isAppPath, routes } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
-import { createMemorialRenderer } from './memorial-ssr.ts';
+import { createMemorialRenderer, NOT_SHOWN } from './memorial-ssr.ts';
 import { htmlForTheme, themeFromCookie } from '../../shared/theme.ts';
 
-const MEMORIAL_PATH =
-  /^\/memorial\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const MEMORIAL_PATH = /^\/memorial\/([^/]+)$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The prerendered pages with a form (components/form/form.tsx posts to the page itself). */
 const FORM_PAGES = [routes.privatePage, routes.contact, routes.partner, routes.createMemorial] as const;
@@ -42,7 +42,10 @@ function loadPages(dist: string): Map<string, Buffer> {
 /**
  * Serves the built single-page app: hashed assets cached for a year, HTML never cached.
  * Known routes of the spec get the app with 200; any other path gets the not-found screen with 404,
- * and unknown /core paths a JSON 404.
+ * and unknown /core paths a JSON 404. A memorial page the API does not show an anonymous caller (missing,
+ * private, concept, archived, or not an id at all) is a 404 with the plain shell, byte for byte the same
+ * in every case: the browser then asks the API with its own token (a member, a guest with the code) and
+ * shows the page, or the screen that offers the access code.
  */
 export const sitePlugin =
   ({ config, responseCache }: Pick<Deps, 'config' | 'responseCache'>): FastifyPluginAsync =>
@@ -162,9 +165,16 @@ export const sitePlugin =
       const shell = pages.get('shell') ?? pages.get('/')!;
       if (isAppPath(pathname)) {
         const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-        const memorialId = memorials ? MEMORIAL_PATH.exec(route)?.[1] : undefined;
-        if (memorialId) {
-          const page = await memorials!.page(req, memorialId);
+        const memorialId = MEMORIAL_PATH.exec(route)?.[1];
+        if (memorialId !== undefined) {
+          if (!UUID.test(memorialId)) return sendHtml(reply, 404, shell);
+          const page = memorials
+            ? await memorials.page(req, memorialId)
+            : (await app.inject({ url: `/core/memorial/${memorialId}`, remoteAddress: req.ip }))
+                  .statusCode === 404
+              ? NOT_SHOWN
+              : null;
+          if (page === NOT_SHOWN) return sendHtml(reply, 404, shell);
           return page ? sendHtml(reply, 200, page, true) : sendHtml(reply, 200, shell);
         }
         return sendHtml(reply, 200, pages.get(route) ?? shell);

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LINK_TOKEN_INVALID_MESSAGE, routes } from '@aandenken/contract';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { routes } from '@aandenken/contract';
 import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
@@ -11,6 +10,7 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { memorialKeys, useMemorial } from '../../lib/memorials/queries.ts';
 import { GuestScope } from '../../lib/memorials/scope.tsx';
 import { linkTokenFromHash, useConsumeLink } from './api/consume-link.ts';
+import { DeadLink } from './components/dead-link.tsx';
 import { LoadError } from './components/load-error.tsx';
 import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { MemorialView } from './memorial-view.tsx';
@@ -19,6 +19,10 @@ import './memorial.css';
 /** 401, 403 and 404 look the same to the visitor: the page does not exist or is private. */
 export const isUnavailable = (error: unknown) =>
   error instanceof ApiError && [401, 403, 404].includes(error.status);
+
+/** The server refused the link itself (used, expired, its invitation accepted or revoked): not a failure to retry. */
+export const isLinkRefused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * /memorial/{id}: the memorial page for everyone who may see it. A signed-in visitor who is not a
@@ -33,7 +37,10 @@ export default function MemorialPage() {
   const linkToken = linkTokenFromHash(location.hash);
   const consume = useConsumeLink();
   const consumed = useRef<string | null>(null);
-  const memorial = useMemorial(id, auth.status !== 'loading' && !linkToken);
+  // A refused link may still belong to someone who can open the page (a member who accepted the
+  // invitation, a public page): then the page is shown as usual.
+  const linkRefused = !!linkToken && consume.isError && isLinkRefused(consume.error);
+  const memorial = useMemorial(id, auth.status !== 'loading' && (!linkToken || linkRefused));
 
   // The one-time link of an access mail: exchange it for a guest token, then open the page without it.
   useEffect(() => {
@@ -54,23 +61,19 @@ export default function MemorialPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, auth.status]);
 
-  if (linkToken && consume.isError) {
+  if (linkToken && consume.isError && !linkRefused) {
     return (
-      <section
-        role="alert"
-        className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center"
-      >
-        <h1 className="text-3xl">Deze link werkt niet meer</h1>
-        <p className="mt-4 text-lg text-muted">
-          {LINK_TOKEN_INVALID_MESSAGE} Vul de toegangscode uit de e-mail in om de pagina te openen.
-        </p>
-        <Link to={routes.privatePage} className={buttonClass('primary', 'lg', 'mt-8')}>
-          Toegangscode invullen
-        </Link>
-      </section>
+      <LoadError
+        error={consume.error}
+        onRetry={() => {
+          consumed.current = null;
+          consume.reset();
+        }}
+      />
     );
   }
-  if (auth.status === 'loading' || linkToken || memorial.isPending) return <MemorialSkeleton />;
+  if (auth.status === 'loading' || (linkToken && !linkRefused) || memorial.isPending)
+    return <MemorialSkeleton />;
 
   if (memorial.isError) {
     if (isUnavailable(memorial.error)) {
@@ -81,6 +84,7 @@ export default function MemorialPage() {
           </GuestScope>
         );
       }
+      if (linkRefused) return <DeadLink memorialId={id} />;
       return <MemorialUnavailable expiredGuestAccess={guest?.expired} />;
     }
     return <LoadError error={memorial.error} onRetry={() => void memorial.refetch()} />;

@@ -37,6 +37,7 @@ export function MemorialView({ id }: { id: string }) {
     return {
       canManage: roleAtLeast(m.role, 'editor'),
       canAddMemory: m.status !== 'archived' && roleAtLeast(m.role, 'guest'),
+      canLightCandle: m.status !== 'archived',
       canLove: roleAtLeast(m.role, 'guest'),
       isGuestVisit,
       defaultName: (!isGuestVisit && auth.user?.name) || guest?.name || '',
@@ -68,7 +69,11 @@ export function MemorialView({ id }: { id: string }) {
         <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
       </Suspense>
       <Suspense fallback={null}>
-        <CandlesSection memorial={memorial} defaultName={viewer.defaultName} />
+        <CandlesSection
+          memorial={memorial}
+          defaultName={viewer.defaultName}
+          canLight={viewer.canLightCandle}
+        />
       </Suspense>
       {viewer.canAddMemory && (addOpen || addUsed) && (
         <Suspense fallback={null}>

@@ -27,6 +27,7 @@ const memorial = { id: memorialId, firstName: 'Johanna' } as Memorial;
 const visitor: Viewer = {
   canManage: false,
   canAddMemory: false,
+  canLightCandle: true,
   canLove: false,
   isGuestVisit: false,
   defaultName: '',

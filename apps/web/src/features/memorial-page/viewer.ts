@@ -4,6 +4,8 @@ export interface Viewer {
   canManage: boolean;
   /** Members from contributor up, and guests (members or with a guest token). */
   canAddMemory: boolean;
+  /** Anyone who may see a page that is not archived (the server refuses candles on an archived page). */
+  canLightCandle: boolean;
   /** Members and guests; not anonymous visitors of a public page. */
   canLove: boolean;
   /** Visiting with the access code's guest token: must give a name with a memory. */

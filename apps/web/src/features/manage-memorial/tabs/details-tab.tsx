@@ -201,8 +201,8 @@ function StatusSection({ memorial }: { memorial: Memorial }) {
         memorial.status === 'concept'
           ? 'De pagina is een concept: alleen beheerders zien hem. Publiceer hem wanneer je er klaar voor bent.'
           : memorial.status === 'active'
-            ? 'De pagina is gepubliceerd. Archiveer hem als er niets meer bij hoeft te komen; lezen en kaarsjes aansteken kan dan nog steeds.'
-            : 'De pagina is gearchiveerd: niemand kan er nog iets aan toevoegen.'
+            ? 'De pagina is gepubliceerd. Archiveer hem als er niets meer bij hoeft te komen: alleen de leden kunnen hem dan nog lezen, en er kunnen geen herinneringen, kaarsjes of bloemen meer bij.'
+            : 'De pagina is gearchiveerd: alleen de leden kunnen hem nog lezen, en niemand kan er nog iets aan toevoegen, ook geen kaarsje of bloem.'
       }
     >
       {memorial.status === 'concept' && (
@@ -232,7 +232,7 @@ function StatusSection({ memorial }: { memorial: Memorial }) {
             </Button>
           }
           title="Pagina archiveren?"
-          description="Niemand kan dan nog herinneringen, foto’s of uitnodigingen toevoegen. Je kunt de pagina later weer actief maken."
+          description="Alleen de leden kunnen de pagina dan nog lezen; bezoekers en gasten met de toegangscode niet meer. Niemand kan nog herinneringen, foto’s, kaarsjes, bloemen of uitnodigingen toevoegen. Je kunt de pagina later weer actief maken."
           confirmLabel="Archiveren"
           onConfirm={change('archived', 'De pagina is gearchiveerd')}
         />

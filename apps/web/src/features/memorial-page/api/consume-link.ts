@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPaths, guestTokenSchema } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 
-/** The one-time link of an access mail: `/memorial/{id}#gasttoken=…`. */
+/** The one-time link of an invitation or access mail: `/memorial/{id}#gasttoken=…`. */
 export function linkTokenFromHash(hash: string): string | null {
   const match = /^#gasttoken=([A-Za-z0-9_-]{16,200})$/.exec(hash);
   return match ? match[1]! : null;

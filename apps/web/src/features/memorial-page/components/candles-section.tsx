@@ -13,8 +13,19 @@ import { useCandles, useLightCandle } from '../api/candles.ts';
 import { CandleArt } from './candle-art.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
-/** 'Steek een kaarsje aan' or 'leg een bloem neer': anyone who may see the page, with a name and a short message. */
-export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; defaultName: string }) {
+/**
+ * 'Steek een kaarsje aan' or 'leg een bloem neer': anyone who may see the page, with a name and a short
+ * message. On an archived page (`canLight` false) the server takes no more, so the form gives way to a note.
+ */
+export function CandlesSection({
+  memorial,
+  defaultName,
+  canLight,
+}: {
+  memorial: Memorial;
+  defaultName: string;
+  canLight: boolean;
+}) {
   const candles = useCandles(memorial.id);
   const light = useLightCandle(memorial.id);
   const [lit, setLit] = useState<Candle | null>(null);
@@ -40,14 +51,23 @@ export function CandlesSection({ memorial, defaultName }: { memorial: Memorial; 
           <p className="mt-2 text-muted" aria-live="polite">
             {counts
               ? counts.total === 0
-                ? `Steek als eerste een kaarsje aan voor ${memorial.firstName}.`
+                ? canLight
+                  ? `Steek als eerste een kaarsje aan voor ${memorial.firstName}.`
+                  : `Er zijn geen kaarsjes of bloemen neergelegd voor ${memorial.firstName}.`
                 : `${formatCount(counts.candle, 'kaarsje brandt', 'kaarsjes branden')} en ${formatCount(counts.flower, 'bloem is', 'bloemen zijn')} neergelegd voor ${memorial.firstName}.`
               : '\u00a0'}
           </p>
 
           <div className="mt-8 grid items-center gap-6 rounded-3xl border border-border bg-card p-6 shadow-soft sm:grid-cols-[7rem_minmax(0,1fr)] sm:p-8">
             <CandleArt className="mx-auto h-36 w-24 text-foreground sm:h-44" />
-            {lit ? (
+            {!canLight ? (
+              <div className="text-center sm:text-left">
+                <p className="font-serif text-2xl">Deze pagina is gearchiveerd.</p>
+                <p className="mt-2 text-muted">
+                  Er kunnen geen kaarsjes of bloemen meer bij. Wat er al staat, blijft hier bewaard.
+                </p>
+              </div>
+            ) : lit ? (
               <div
                 ref={thanksRef}
                 tabIndex={-1}

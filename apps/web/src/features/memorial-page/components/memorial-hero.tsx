@@ -72,10 +72,12 @@ export function MemorialHero({
           )}
 
           <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
-            <a href="#kaarsjes" className={buttonClass('primary', 'lg')}>
-              <Flame aria-hidden className="h-4 w-4" />
-              Steek een kaarsje aan
-            </a>
+            {viewer.canLightCandle && (
+              <a href="#kaarsjes" className={buttonClass('primary', 'lg')}>
+                <Flame aria-hidden className="h-4 w-4" />
+                Steek een kaarsje aan
+              </a>
+            )}
             {viewer.canAddMemory && (
               <Button variant="secondary" size="lg" onClick={onAddMemory}>
                 <PenLine aria-hidden className="h-4 w-4" />

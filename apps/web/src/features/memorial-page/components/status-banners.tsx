@@ -61,7 +61,8 @@ export function StatusBanners({ memorial, viewer }: { memorial: Memorial; viewer
         <Banner tone="muted" icon={<Archive aria-hidden className="h-5 w-5" />} label="Gearchiveerd">
           <p className="font-medium">Deze pagina is gearchiveerd.</p>
           <p className="text-sm text-muted">
-            Je kunt alles nog lezen en een kaarsje aansteken, maar er kan niets meer worden toegevoegd.
+            Alleen de leden van de pagina kunnen hem nog lezen. Er kunnen geen herinneringen, foto’s, kaarsjes
+            of bloemen meer bij.
           </p>
         </Banner>
       )}
