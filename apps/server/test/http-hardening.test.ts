@@ -1,11 +1,21 @@
 /**
  * The HTTP layer on a real socket: slow clients are cut off (headers and body each have a deadline,
  * short here), and every answer carries a Permissions-Policy, the identity provider's pages included.
+ * The request log never holds a secret from a URL.
  */
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { Browser, endpoints, openInteraction, pkce } from './identity-flow.ts';
+import {
+  Browser,
+  csrfOf,
+  endpoints,
+  openInteraction,
+  pkce,
+  registerThroughProvider,
+} from './identity-flow.ts';
 
 let t: TestContext;
 let port: number;
@@ -115,5 +125,84 @@ describe('Permissions-Policy', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+  });
+});
+
+describe('request log', () => {
+  it('masks reset and verification tokens, id_token_hint, codes, states and invite codes', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    // The app's own logger configuration, writing to a stream this test reads.
+    const logged = await buildApp({
+      config: { ...t.config, LOG_LEVEL: 'info' },
+      db: t.db,
+      logStream: stream,
+    });
+    await logged.ready();
+    const linkIn = (text: string) => /(http:\/\/\S+)/.exec(text)![1]!.replace(t.config.PUBLIC_URL, '');
+    try {
+      const email = 'logboek@example.nl';
+      const { tokens } = await registerThroughProvider(logged, {
+        name: 'Lot',
+        email,
+        password: 'lang-genoeg-wachtwoord',
+      });
+      const verifyMail = await t.smtp.waitFor(
+        (m) => m.to.includes(email) && m.subject.startsWith('Bevestig'),
+      );
+      const verifyLink = linkIn(verifyMail.text);
+      await logged.inject({ url: verifyLink });
+
+      const browser = new Browser(logged);
+      const { uidPath, csrf } = await openInteraction(browser, {
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      });
+      await browser.post(`${uidPath}/forgot`, { csrf, email });
+      const resetMail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Nieuw'));
+      const resetLink = linkIn(resetMail.text);
+      expect(csrfOf((await browser.get(resetLink)).body)).not.toBe('');
+
+      const logout = `${endpoints.logout}?${new URLSearchParams({
+        id_token_hint: tokens.id_token,
+        post_logout_redirect_uri: 'http://localhost:8080/auth/logout-callback',
+      })}`;
+      await logged.inject({ url: logout });
+      await logged.inject({ url: '/auth/callback?code=geheime-code-123&state=geheime-staat-456' });
+      await logged.inject({ url: '/uitnodiging/GeheimeUitnodiging1' });
+      await logged.inject({ url: '/core/guest-invite/invite-code/GeheimeUitnodiging2' });
+
+      const all = lines.join('');
+      const secrets = [
+        new URL(verifyLink, 'http://x').searchParams.get('token')!,
+        new URL(resetLink, 'http://x').searchParams.get('token')!,
+        tokens.id_token,
+        tokens.id_token.split('.')[2]!,
+        'geheime-code-123',
+        'geheime-staat-456',
+        'GeheimeUitnodiging1',
+        'GeheimeUitnodiging2',
+      ];
+      for (const secret of secrets) {
+        expect(secret.length).toBeGreaterThan(10);
+        expect(all).not.toContain(secret);
+      }
+      // The requests themselves are still in the log, with a marker where the secret was.
+      expect(all).toContain('/login-actions/verify-email?token=[verborgen]');
+      expect(all).toContain('/login-actions/reset-password?token=[verborgen]');
+      expect(all).toContain(
+        '/protocol/openid-connect/logout?id_token_hint=[verborgen]&post_logout_redirect_uri=',
+      );
+      expect(all).toContain('/auth/callback?code=[verborgen]&state=[verborgen]');
+      expect(all).toContain('/uitnodiging/[verborgen]');
+      expect(all).toContain('/guest-invite/invite-code/[verborgen]');
+    } finally {
+      await logged.close();
+    }
   });
 });
