@@ -60,7 +60,8 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
   useDutchValidationMessages();
-  const frontDoor = cachedReadsFrontDoor();
+  const headers = securityHeaders(config);
+  const frontDoor = cachedReadsFrontDoor(headers);
   const app = Fastify({
     logger: opts.logger ?? {
       ...loggerOptions(config),
@@ -87,7 +88,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const headers = securityHeaders(config);
   const deps = await createDeps({ config, db, log: app.log, mailer: opts.mailer, headers });
   const { mailer, outbox, queue, signingKeys } = deps;
   app.addHook('onReady', async () => outbox.start());
@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await outbox.stop();
     mailer.close();
   });
-  await app.register(frontDoor.plugin, { cache: deps.responseCache, headers });
+  await app.register(frontDoor.plugin, { cache: deps.responseCache });
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => queue.stop());
   app.decorate('deps', deps);

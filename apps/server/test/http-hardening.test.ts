@@ -8,10 +8,14 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   Browser,
+  REDIRECT_URI,
   csrfOf,
   endpoints,
+  exchangeCode,
+  followToCallback,
   openInteraction,
   pkce,
   registerThroughProvider,
@@ -125,6 +129,153 @@ describe('Permissions-Policy', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+  });
+});
+
+type Headers = Record<string, string | string[] | number | undefined>;
+
+/** The security headers every answer carries (lib/response-cache-plugin.ts); HSTS only on https. */
+function expectSecurityHeaders(label: string, headers: Headers, https = false) {
+  const csp = String(headers['content-security-policy']);
+  expect(csp, label).toContain("default-src 'self'");
+  expect(csp, label).toContain("script-src 'self'");
+  expect(csp, label).toContain("object-src 'none'");
+  expect(csp, label).toMatch(/frame-ancestors 'self'/);
+  expect(csp, label).toMatch(/form-action 'self'/);
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options'], label).toBe('SAMEORIGIN');
+  expect(String(headers['permissions-policy']), label).toContain('camera=()');
+  if (https) expect(String(headers['strict-transport-security']), label).toContain('max-age=');
+  else expect(headers['strict-transport-security'], label).toBeUndefined();
+}
+const noStore = (res: LightMyRequestResponse) => String(res.headers['cache-control']);
+
+describe('security headers on the identity provider’s own answers', () => {
+  it('are on discovery, keys, token, userinfo, authorization, interaction, logout and error answers', async () => {
+    const app = t.app;
+    const password = 'lang-genoeg-wachtwoord';
+    await registerThroughProvider(app, { name: 'Kop', email: 'kop@example.nl', password });
+
+    // On a real socket too: what the server factory sets.
+    for (const url of [endpoints.discovery, endpoints.certs]) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`);
+      expect(res.status, url).toBe(200);
+      expectSecurityHeaders(url, Object.fromEntries(res.headers));
+    }
+    const discovery = await app.inject({ url: endpoints.discovery });
+    expect(discovery.statusCode).toBe(200);
+    expectSecurityHeaders('discovery', discovery.headers);
+    const certs = await app.inject({ url: endpoints.certs });
+    expectSecurityHeaders('jwks', certs.headers);
+
+    // The authorization endpoint's redirect, the login screen, and the redirect after signing in.
+    const browser = new Browser(app);
+    const { verifier, challenge } = pkce();
+    const authorize = await browser.get(
+      `${endpoints.auth}?${new URLSearchParams({
+        client_id: 'web',
+        redirect_uri: REDIRECT_URI,
+        response_type: 'code',
+        scope: 'openid profile email',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      })}`,
+    );
+    expect(authorize.statusCode).toBe(303);
+    expectSecurityHeaders('authorization', authorize.headers);
+    const uidPath = (authorize.headers.location as string).replace(/^https?:\/\/[^/]+/, '');
+    const login = await browser.get(uidPath);
+    expectSecurityHeaders('login screen', login.headers);
+    const signedIn = await browser.post(`${uidPath}/login`, {
+      csrf: csrfOf(login.body),
+      email: 'kop@example.nl',
+      password,
+    });
+    expect(signedIn.statusCode).toBe(303);
+    expectSecurityHeaders('interaction finished', signedIn.headers);
+    const resume = await browser.get(signedIn.headers.location as string);
+    expectSecurityHeaders('authorization resumed', resume.headers);
+    const code = (await followToCallback(browser, resume)).searchParams.get('code')!;
+
+    // Token answers, refused and issued: never stored.
+    const refused = await exchangeCode(app, 'geen-code', verifier);
+    expect(refused.statusCode).toBe(400);
+    expectSecurityHeaders('token refused', refused.headers);
+    expect(noStore(refused)).toContain('no-store');
+    const issued = await exchangeCode(app, code, verifier);
+    expect(issued.statusCode).toBe(200);
+    expectSecurityHeaders('token issued', issued.headers);
+    expect(noStore(issued)).toContain('no-store');
+    const tokens = issued.json() as { access_token: string; id_token: string };
+
+    // Userinfo: for the API's JWT (our route) and for anything else (the provider's).
+    for (const [label, bearer, status] of [
+      ['userinfo', tokens.access_token, 200],
+      ['userinfo refused', 'geen-token', 401],
+    ] as const) {
+      const res = await app.inject({
+        url: endpoints.userinfo,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(res.statusCode, label).toBe(status);
+      expectSecurityHeaders(label, res.headers);
+      expect(noStore(res), label).toContain('no-store');
+    }
+
+    // The logout confirmation, and the page after it.
+    const logout = await browser.get(endpoints.logout);
+    expect(logout.statusCode).toBe(200);
+    expect(logout.body).toContain('Wil je uitloggen?');
+    expectSecurityHeaders('logout confirmation', logout.headers);
+    const action = /action="([^"]+)"/.exec(logout.body)![1]!.replace(/&amp;/g, '&');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(logout.body)![1]!;
+    const confirmed = await browser.post(action, { xsrf, logout: 'yes' });
+    expect(confirmed.statusCode).toBe(303);
+    expectSecurityHeaders('logout confirmed', confirmed.headers);
+    const loggedOut = await browser.get(confirmed.headers.location as string);
+    expect(loggedOut.body).toContain('Je bent uitgelogd');
+    expectSecurityHeaders('logged out', loggedOut.headers);
+
+    // The provider's error page.
+    const error = await browser.get(
+      `${endpoints.auth}?${new URLSearchParams({ client_id: 'web', redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid' })}`,
+    );
+    expect(error.statusCode).toBe(400);
+    expect(error.body).toContain('Er ging iets mis');
+    expectSecurityHeaders('error page', error.headers);
+  });
+
+  it('include Strict-Transport-Security on the provider’s answers when the site is on https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://aandenken.test' });
+    try {
+      for (const url of [endpoints.discovery, endpoints.certs, endpoints.logout]) {
+        const res = await secure.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expectSecurityHeaders(url, res.headers, true);
+      }
+      const token = await exchangeCode(secure.app, 'geen-code', pkce().verifier);
+      expect(token.statusCode).toBe(400);
+      expectSecurityHeaders('token', token.headers, true);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('let the client’s origins frame the provider (silent renewal) and receive its forms, no others', async () => {
+    const split = await createTestApp({ APP_URL: 'http://app.localhost:5173' });
+    try {
+      const res = await split.app.inject({ url: endpoints.logout });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/frame-ancestors 'self'[^;]* http:\/\/app\.localhost:5173/);
+      expect(csp).toMatch(/form-action 'self'[^;]* http:\/\/app\.localhost:5173/);
+      expect(csp).not.toContain('evil');
+      // The site's own pages stay framed by this origin alone.
+      const site = await split.app.inject({ url: '/healthz' });
+      expect(String(site.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'(;|$)/);
+    } finally {
+      await split.close();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ export const providerEndpoints =
     signingKeys,
     accounts,
     clientOrigins,
-    screens: { base, widenFormAction },
+    screens: { base, widenForClients },
   }: {
     config: Config;
     provider: Provider;
@@ -36,7 +36,7 @@ export const providerEndpoints =
       // Generated URLs and secure cookies follow the issuer, however the request reached us.
       raw.headers['x-forwarded-host'] = issuer.host;
       raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
-      widenFormAction(reply.raw);
+      widenForClients(reply.raw);
       void callback(raw, reply.raw);
     };
 
