@@ -9,7 +9,7 @@ export function verifyEmailMail(to: string, name: string, link: string): Mail {
     text: [
       `Beste ${name},`,
       '',
-      'Welkom bij Aandenken. Bevestig je e-mailadres door op deze link te klikken:',
+      'Welkom bij Aandenken. Bevestig je e-mailadres via deze link en kies daar je wachtwoord:',
       '',
       link,
       '',
