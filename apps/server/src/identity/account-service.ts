@@ -244,7 +244,7 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       token: string,
       input?: Record<string, unknown>,
     ): Promise<
-      | { ok: true; interactionUid: string | null }
+      | { ok: true; interactionUid: string | null; passwordSet: boolean }
       | { ok: false; expired?: true; needsPassword?: true; fields?: FieldErrors }
     > {
       const usable = await repo.findUsableActionToken(sha256(token), 'verify-email');
@@ -275,7 +275,9 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
         }
         return true;
       });
-      return verified ? { ok: true, interactionUid: usable.interactionUid } : { ok: false, expired: true };
+      return verified
+        ? { ok: true, interactionUid: usable.interactionUid, passwordSet: !!passwordHash }
+        : { ok: false, expired: true };
     },
 
     /**

@@ -134,9 +134,12 @@ export function loginActionRoutes(
           400,
         );
       }
+      // (Without a new password when the address was proven meanwhile, by a password reset.)
       return verified(
         reply,
-        'Bedankt. Je e-mailadres is bevestigd en je wachtwoord is opgeslagen. Log in met dit wachtwoord om verder te gaan.',
+        result.passwordSet
+          ? 'Bedankt. Je e-mailadres is bevestigd en je wachtwoord is opgeslagen. Log in met dit wachtwoord om verder te gaan.'
+          : 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.',
         await signInLink(result.interactionUid),
       );
     },

@@ -83,8 +83,9 @@ export function cachedReadsFrontDoor(headers: Record<string, string>) {
   const plugin = fp<{ cache: ResponseCache }>(
     async (app, { cache }) => {
       // Again for requests that did not come through the server factory (app.inject).
+      const marker = entries[0]?.[0];
       app.addHook('onRequest', (_req, reply, done) => {
-        setStatic(reply.raw);
+        if (marker && !reply.raw.hasHeader(marker)) setStatic(reply.raw);
         done();
       });
       fastPath.answer = cache.answerRaw;
