@@ -22,6 +22,7 @@ import {
 } from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -30,7 +31,6 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { guestRoutes } from './modules/guests/routes.ts';
 import { guestTokenVerifier } from './modules/guests/tokens.ts';
 import { inviteRoutes } from './modules/invites/routes.ts';
-import { redactingRequestSerializer } from './modules/invites/log-redaction.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
@@ -50,6 +50,8 @@ export interface BuildOptions {
   db: Db;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger (loggerOptions) writes; standard output when absent. */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is added (tests check that the authorization matrix covers them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -58,21 +60,12 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
   useDutchValidationMessages();
-  const frontDoor = cachedReadsFrontDoor();
+  const headers = securityHeaders(config);
+  const frontDoor = cachedReadsFrontDoor(headers);
   const app = Fastify({
     logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'body.accessCode',
-          'body.password',
-          'body.token',
-        ],
-        remove: true,
-      },
-      serializers: { req: redactingRequestSerializer },
+      ...loggerOptions(config),
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Node's own limits on slow clients (Fastify's default is no request timeout at all). Node checks
@@ -95,7 +88,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const headers = securityHeaders(config);
   const deps = await createDeps({ config, db, log: app.log, mailer: opts.mailer, headers });
   const { mailer, outbox, queue, signingKeys } = deps;
   app.addHook('onReady', async () => outbox.start());
@@ -104,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await outbox.stop();
     mailer.close();
   });
-  await app.register(frontDoor.plugin, { cache: deps.responseCache, headers });
+  await app.register(frontDoor.plugin, { cache: deps.responseCache });
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => queue.stop());
   app.decorate('deps', deps);

@@ -10,6 +10,7 @@ import {
   refresh,
   registerThroughProvider,
   signInWithPassword,
+  verifyWithPassword,
 } from './identity-flow.ts';
 
 let t: TestContext;
@@ -118,7 +119,7 @@ describe('registration', () => {
     const mail = await t.smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === 'anna@example.nl'));
     expect(mail.subject).toBe('Bevestig je e-mailadres voor Aandenken');
     const link = linkIn(mail.text);
-    const ok = await t.app.inject({ url: link });
+    const ok = await verifyWithPassword(t.app, link, password);
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('Je e-mailadres is bevestigd');
     expect(ok.headers['cache-control']).toBe('no-store');
@@ -366,6 +367,15 @@ describe('forgotten password', () => {
     expect((await tryLogin('els@example.nl', 'wachtwoord-van-de-kaper')).statusCode).toBe(401);
     const { tokens: owner } = await signInWithPassword(t.app, 'els@example.nl', 'het-wachtwoord-van-els');
     expect(decodeJwt(owner.id_token).email_verified).toBe(true);
+
+    // The reset proved the mailbox: the verification link from the registration asks for nothing more.
+    const verifyMail = await t.smtp.waitFor(
+      (m) => m.to.includes('els@example.nl') && m.subject.startsWith('Bevestig'),
+    );
+    const verified = await t.app.inject({ url: linkIn(verifyMail.text) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.body).toContain('Je e-mailadres is bevestigd');
+    expect((await signInWithPassword(t.app, 'els@example.nl', 'het-wachtwoord-van-els')).tokens).toBeTruthy();
   });
 
   it('never lets a session from before a verification carry a verified address', async () => {
@@ -378,10 +388,97 @@ describe('forgotten password', () => {
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes('frits@example.nl') && m.subject.startsWith('Bevestig'),
     );
-    expect((await t.app.inject({ url: linkIn(mail.text) })).statusCode).toBe(200);
+    const done = await verifyWithPassword(t.app, linkIn(mail.text), 'wachtwoord-van-de-kaper');
+    expect(done.statusCode).toBe(200);
     const refused = await refresh(t.app, early.refresh_token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('invalid_grant');
+  });
+
+  it('ends a pre-hijack when the owner only follows the verification link: the password chosen before stops working', async () => {
+    // Someone registers an address that is not theirs, with their own password, and keeps the tokens.
+    const { tokens: attacker } = await registerThroughProvider(t.app, {
+      name: 'Niet Greet',
+      email: 'greet@example.nl',
+      password: 'wachtwoord-van-de-kaper',
+    });
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes('greet@example.nl') && m.subject.startsWith('Bevestig'),
+    );
+    expect(mail.text).toContain('kies daar je wachtwoord');
+    const link = linkIn(mail.text);
+
+    // The real owner opens the mailed link. Opening it alone changes nothing (a mail scanner may fetch it).
+    const owner = new Browser(t.app);
+    const page = await owner.get(link);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>Bevestig je e-mailadres</h1>');
+    expect(page.body).toContain('Kies een wachtwoord om je e-mailadres te bevestigen.');
+    const { rows: still } = await t.db.query<{ email_verified: boolean }>(
+      "SELECT email_verified FROM accounts WHERE email = 'greet@example.nl'",
+    );
+    expect(still[0]!.email_verified).toBe(false);
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+
+    // Refused forms change nothing and say why, in Dutch.
+    const forged = await owner.post('/realms/aandenken/login-actions/verify-email', {
+      token,
+      csrf: 'vervalst',
+      password: 'eigen-sleutel-van-de-eigenaar',
+      passwordRepeat: 'eigen-sleutel-van-de-eigenaar',
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('Deze link is verlopen of al gebruikt');
+    const weak = await owner.post('/realms/aandenken/login-actions/verify-email', {
+      token,
+      csrf: csrfOf(page.body),
+      password: 'password',
+      passwordRepeat: 'password',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.body).toContain('aria-invalid="true"');
+    const mismatch = await owner.post('/realms/aandenken/login-actions/verify-email', {
+      token,
+      csrf: csrfOf(page.body),
+      password: 'eigen-sleutel-van-de-eigenaar',
+      passwordRepeat: 'iets-anders-helemaal',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain('De wachtwoorden zijn niet gelijk');
+    expect((await refresh(t.app, attacker.refresh_token)).statusCode).toBe(200);
+
+    const done = await owner.post('/realms/aandenken/login-actions/verify-email', {
+      token,
+      csrf: csrfOf(page.body),
+      password: 'eigen-sleutel-van-de-eigenaar',
+      passwordRepeat: 'eigen-sleutel-van-de-eigenaar',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Je e-mailadres is bevestigd');
+    expect(done.body).toContain('Log in met dit wachtwoord');
+
+    // The attacker's password, refresh tokens and access token are refused; the owner signs in.
+    expect((await tryLogin('greet@example.nl', 'wachtwoord-van-de-kaper')).statusCode).toBe(401);
+    const { rows: tokensLeft } = await t.db.query(
+      `SELECT 1 FROM oidc_models WHERE payload->>'accountId' = $1`,
+      [decodeJwt(attacker.access_token).sub],
+    );
+    expect(tokensLeft).toEqual([]);
+    const userinfo = await t.app.inject({
+      url: endpoints.userinfo,
+      headers: { authorization: `Bearer ${attacker.access_token}` },
+    });
+    expect(userinfo.statusCode).toBe(401);
+    expect((await t.app.inject({ url: link })).statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 1100)); // tokens from the second of the verification do not count
+    const { tokens } = await signInWithPassword(t.app, 'greet@example.nl', 'eigen-sleutel-van-de-eigenaar');
+    expect(decodeJwt(tokens.id_token).email_verified).toBe(true);
+    const mine = await t.app.inject({
+      url: endpoints.userinfo,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(mine.json()).toMatchObject({ email: 'greet@example.nl', email_verified: true });
   });
 
   it('refuses an expired link', async () => {

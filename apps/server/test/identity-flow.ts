@@ -223,3 +223,24 @@ export async function registerThroughProvider(
   expect(tokenRes.statusCode, tokenRes.body).toBe(200);
   return { browser, tokens: tokenRes.json() as Tokens };
 }
+
+/**
+ * Follows a mailed verification link as the mailbox's holder: the link opens a form that asks for a
+ * password (the account got one before the address was proven), and the form is sent with `password`.
+ */
+export async function verifyWithPassword(
+  app: FastifyInstance,
+  link: string,
+  password: string,
+  browser = new Browser(app),
+) {
+  const page = await browser.get(link);
+  expect(page.statusCode, page.body.slice(0, 500)).toBe(200);
+  expect(page.body).toContain('<h1>Bevestig je e-mailadres</h1>');
+  return browser.post(`${base}/login-actions/verify-email`, {
+    token: new URL(link, 'http://localhost').searchParams.get('token')!,
+    csrf: csrfOf(page.body),
+    password,
+    passwordRepeat: password,
+  });
+}

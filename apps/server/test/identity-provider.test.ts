@@ -164,25 +164,71 @@ describe('authorization code flow', () => {
     });
   });
 
-  it('accepts an authorization code once only, and only with its verifier', async () => {
+  it('accepts an authorization code once only', async () => {
     await registerThroughProvider(t.app, { name: 'Code', email: 'code@example.nl', password });
+    const signIn = async () => {
+      const browser = new Browser(t.app);
+      const { verifier, challenge } = pkce();
+      const { uidPath, csrf } = await openInteraction(browser, {
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const res = await browser.post(`${uidPath}/login`, { csrf, email: 'code@example.nl', password });
+      return { verifier, code: (await followToCallback(browser, res)).searchParams.get('code')! };
+    };
+
+    const ok = await signIn();
+    expect((await exchangeCode(t.app, ok.code, ok.verifier)).statusCode).toBe(200);
+    const again = await exchangeCode(t.app, ok.code, ok.verifier);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+  });
+
+  it('spends a code on an exchange with a wrong PKCE verifier: the right one is refused after it', async () => {
+    await registerThroughProvider(t.app, { name: 'Pim', email: 'pim@example.nl', password });
     const browser = new Browser(t.app);
     const { verifier, challenge } = pkce();
     const { uidPath, csrf } = await openInteraction(browser, {
       code_challenge: challenge,
       code_challenge_method: 'S256',
     });
-    const res = await browser.post(`${uidPath}/login`, { csrf, email: 'code@example.nl', password });
+    const res = await browser.post(`${uidPath}/login`, { csrf, email: 'pim@example.nl', password });
     const code = (await followToCallback(browser, res)).searchParams.get('code')!;
+    const { rows } = await t.db.query<{ grant_id: string }>(
+      `SELECT grant_id FROM oidc_models WHERE model = 'AuthorizationCode' AND id = $1`,
+      [code],
+    );
+    const grantId = rows[0]!.grant_id;
+    expect(grantId).toBeTruthy();
 
     const wrong = await exchangeCode(t.app, code, pkce().verifier);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe('invalid_grant');
-    const first = await exchangeCode(t.app, code, verifier);
-    expect(first.statusCode).toBe(200);
-    const again = await exchangeCode(t.app, code, verifier);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toBe('invalid_grant');
+    const right = await exchangeCode(t.app, code, verifier);
+    expect(right.statusCode).toBe(400);
+    expect(right.json().error).toBe('invalid_grant');
+    // The code and its grant are gone, with everything issued under the grant.
+    const { rows: left } = await t.db.query(
+      `SELECT model FROM oidc_models WHERE id = $1 OR grant_id = $2 OR (model = 'Grant' AND id = $2)`,
+      [code, grantId],
+    );
+    expect(left).toEqual([]);
+  });
+
+  it('leaves a code alone when a stranger’s guess at it matches no code', async () => {
+    await registerThroughProvider(t.app, { name: 'Roos', email: 'roos@example.nl', password });
+    const browser = new Browser(t.app);
+    const { verifier, challenge } = pkce();
+    const { uidPath, csrf } = await openInteraction(browser, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const res = await browser.post(`${uidPath}/login`, { csrf, email: 'roos@example.nl', password });
+    const code = (await followToCallback(browser, res)).searchParams.get('code')!;
+    const guess = await exchangeCode(t.app, `${code.slice(0, -2)}xx`, verifier);
+    expect(guess.statusCode).toBe(400);
+    expect(guess.json().error).toBe('invalid_grant');
+    expect((await exchangeCode(t.app, code, verifier)).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactSecretsInUrl } from '../src/modules/invites/log-redaction.ts';
+import { redactSecretsInUrl } from '../src/lib/log-redaction.ts';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import {
   addMember,

@@ -251,16 +251,50 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
     /**
      * The mailed link proves the mailbox. Sign-ins from before it are not proven to be its holder's (anyone
      * can register any address and is signed in at once), so they end: none of them ever carries a verified
-     * address or team rights. The holder signs in again.
+     * address or team rights. A password chosen before the address was verified may be a stranger's who
+     * registered it first, so the first verification of such an account asks for a password (the same one,
+     * for a holder who registered the account; their own, for a holder who did not): the old one stops
+     * working with every sign-in from before. Without `input` nothing is used up while a password is needed
+     * (`needsPassword`), so opening the link (or a mail scanner fetching it) changes nothing yet.
      */
-    async verifyEmail(token: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    async verifyEmail(
+      token: string,
+      input?: Record<string, unknown>,
+    ): Promise<
+      | { ok: true; interactionUid: string | null; passwordSet: boolean }
+      | { ok: false; expired?: true; needsPassword?: true; fields?: FieldErrors }
+    > {
+      const usable = await repo.findUsableActionToken(sha256(token), 'verify-email');
+      const holder = usable && (await repo.findById(usable.accountId));
+      if (!usable || !holder) return { ok: false, expired: true };
+      let passwordHash: string | undefined;
+      if (!holder.emailVerified && holder.passwordHash) {
+        if (!input) return { ok: false, needsPassword: true };
+        const parsed = newPasswordSchema.safeParse(input);
+        if (!parsed.success) return { ok: false, needsPassword: true, fields: fieldErrors(parsed.error) };
+        const weak = await weakPasswordReason(parsed.data.password, holder.email);
+        if (weak) return { ok: false, needsPassword: true, fields: { password: weak } };
+        passwordHash = await hash(parsed.data.password, argon2Options);
+      }
+      const verified = await db.transaction(async (tx) => {
         const r = identityRepository(tx);
-        const accountId = await r.useActionToken(sha256(token), 'verify-email');
-        if (!accountId) return false;
-        if (await r.markEmailVerified(accountId)) await r.endAllSessions(accountId);
+        const id = await r.useActionToken(sha256(token), 'verify-email');
+        if (!id) return false;
+        if (passwordHash) {
+          // The holder's password replaces whatever was chosen before; earlier links and sign-ins end.
+          await r.setPassword(id, passwordHash);
+          await r.invalidateActionTokens(id, 'verify-email');
+          await r.invalidateActionTokens(id, 'reset-password');
+          await r.endAllSessions(id);
+          await r.clearFailures(holder.email);
+        } else if (await r.markEmailVerified(id)) {
+          await r.endAllSessions(id);
+        }
         return true;
       });
+      return verified
+        ? { ok: true, interactionUid: usable.interactionUid, passwordSet: !!passwordHash }
+        : { ok: false, expired: true };
     },
 
     /**

@@ -79,11 +79,7 @@ export function createAdapterFactory(db: Queryable): new (model: string) => Adap
         [this.model, id],
       );
       const grantId = rows[0]?.grant_id;
-      if (grantId) {
-        await db.query("DELETE FROM oidc_models WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [
-          grantId,
-        ]);
-      }
+      if (grantId) await revokeGrant(db, grantId);
       throw new errors.InvalidGrant(`${this.model} already used`);
     }
 
@@ -95,6 +91,11 @@ export function createAdapterFactory(db: Queryable): new (model: string) => Adap
       await db.query('DELETE FROM oidc_models WHERE model = $1 AND grant_id = $2', [this.model, grantId]);
     }
   };
+}
+
+/** Revokes a grant: the grant and every code and token issued under it. */
+export async function revokeGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.query("DELETE FROM oidc_models WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [grantId]);
 }
 
 /** Deletes rows that have expired; returns how many. */

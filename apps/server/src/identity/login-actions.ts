@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { AccountService } from './account-service.ts';
 import type { formLimit as formLimitOf } from './form-limit.ts';
 import { safeEqual, type Body, type IdentityScreens } from './screens.ts';
-import { messagePage, resetPasswordPage } from './views.ts';
+import { messagePage, resetPasswordPage, verifyEmailPage } from './views.ts';
 
 /** The links sent by mail: resetting a password, confirming an e-mail address. */
 export function loginActionRoutes(
@@ -28,6 +28,13 @@ export function loginActionRoutes(
 ) {
   const resetCsrf = (token: string) =>
     createHmac('sha256', keys[0]!).update(`reset:${token}`).digest('base64url');
+  const verifyCsrf = (token: string) =>
+    createHmac('sha256', keys[0]!).update(`verify:${token}`).digest('base64url');
+  /** Where the holder signs in next: the sign-in they started, if it still lives, else from the site. */
+  const signInLink = async (interactionUid: string | null) =>
+    interactionUid && (await provider.Interaction.find(interactionUid))
+      ? { href: `${base}/interaction/${interactionUid}?scherm=gewijzigd`, label: 'Verder met inloggen' }
+      : { href: `${config.PUBLIC_URL}/mijn-paginas`, label: 'Inloggen' };
   const linkExpired = (reply: FastifyReply) =>
     html(
       reply,
@@ -66,37 +73,75 @@ export function loginActionRoutes(
           400,
         );
       }
-      const interactionAlive =
-        result.interactionUid && (await provider.Interaction.find(result.interactionUid));
       return html(
         reply,
         messagePage(pageOf(req), {
           title: 'Je wachtwoord is gewijzigd',
           text: 'Je kunt nu inloggen met je nieuwe wachtwoord.',
-          link: interactionAlive
-            ? {
-                href: `${base}/interaction/${result.interactionUid}?scherm=gewijzigd`,
-                label: 'Verder met inloggen',
-              }
-            : { href: `${config.PUBLIC_URL}/mijn-paginas`, label: 'Inloggen' },
+          link: await signInLink(result.interactionUid),
         }),
       );
     },
   );
 
-  scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
-    const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
-    return html(
+  const verified = (reply: FastifyReply, text: string, link: { href: string; label: string }) =>
+    html(
       reply,
-      messagePage(pageOf(req), {
-        title: ok ? 'Je e-mailadres is bevestigd' : 'Deze link werkt niet meer',
-        text: ok
-          ? 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.'
-          : 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
-        link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
-        tone: ok ? 'info' : 'error',
-      }),
-      ok ? 200 : 400,
+      messagePage(pageOf(reply.request), { title: 'Je e-mailadres is bevestigd', text, link, tone: 'info' }),
     );
+  const verifyExpired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage(pageOf(reply.request), {
+        title: 'Deze link werkt niet meer',
+        text: 'Deze link is verlopen of al gebruikt. Is je e-mailadres al bevestigd? Dan hoef je niets te doen.',
+        link: { href: `${config.PUBLIC_URL}/`, label: 'Naar Aandenken' },
+        tone: 'error',
+      }),
+      400,
+    );
+
+  // Opening the link changes nothing while a password is needed (the form's post does), so a mail
+  // scanner that fetches it uses nothing up.
+  scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
+    const token = req.query.token ?? '';
+    if (!token) return verifyExpired(reply);
+    const result = await accounts.verifyEmail(token);
+    if (result.ok) {
+      return verified(reply, 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.', {
+        href: `${config.PUBLIC_URL}/`,
+        label: 'Naar Aandenken',
+      });
+    }
+    if (!result.needsPassword) return verifyExpired(reply);
+    return html(reply, verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token) }));
   });
+
+  scope.post<{ Body: Body }>(
+    `${base}/login-actions/verify-email`,
+    { config: formLimit },
+    async (req, reply) => {
+      const token = req.body?.token ?? '';
+      if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, verifyCsrf(token))) {
+        return verifyExpired(reply);
+      }
+      const result = await accounts.verifyEmail(token, req.body);
+      if (!result.ok) {
+        if (!result.needsPassword) return verifyExpired(reply);
+        return html(
+          reply,
+          verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token), fields: result.fields ?? {} }),
+          400,
+        );
+      }
+      // (Without a new password when the address was proven meanwhile, by a password reset.)
+      return verified(
+        reply,
+        result.passwordSet
+          ? 'Bedankt. Je e-mailadres is bevestigd en je wachtwoord is opgeslagen. Log in met dit wachtwoord om verder te gaan.'
+          : 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.',
+        await signInLink(result.interactionUid),
+      );
+    },
+  );
 }

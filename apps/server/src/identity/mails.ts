@@ -20,7 +20,7 @@ export function verifyEmailMail(to: string, name: string, link: string): Mail {
     text: [
       greeting(name),
       '',
-      'Welkom bij Aandenken. Bevestig je e-mailadres door op deze link te klikken:',
+      'Welkom bij Aandenken. Bevestig je e-mailadres via deze link en kies daar je wachtwoord:',
       '',
       link,
       '',

@@ -16,7 +16,7 @@ export const providerEndpoints =
     signingKeys,
     accounts,
     clientOrigins,
-    screens: { base, widenFormAction },
+    screens: { base, widenForClients },
   }: {
     config: Config;
     provider: Provider;
@@ -36,7 +36,7 @@ export const providerEndpoints =
       // Generated URLs and secure cookies follow the issuer, however the request reached us.
       raw.headers['x-forwarded-host'] = issuer.host;
       raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
-      widenFormAction(reply.raw);
+      widenForClients(reply.raw);
       void callback(raw, reply.raw);
     };
 
@@ -64,6 +64,13 @@ export const providerEndpoints =
           });
           const account = payload.sub ? await accounts.findById(payload.sub) : undefined;
           if (!account) throw new Error('unknown subject');
+          // A token from a sign-in before the address was verified may be whoever registered it first's:
+          // its sessions ended then (account-service.ts), and it gets no verified address here either.
+          // `iat` has whole seconds, so a token from the second of the verification does not count.
+          const verifiedAt = account.emailVerifiedAt && Math.floor(account.emailVerifiedAt.getTime() / 1000);
+          if (verifiedAt && !(typeof payload.iat === 'number' && payload.iat > verifiedAt)) {
+            throw new Error('issued before the address was verified');
+          }
           return reply.send({
             sub: account.id,
             email: account.email,

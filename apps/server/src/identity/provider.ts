@@ -9,7 +9,7 @@ import { OIDC_CLIENT_ID } from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SigningKeys } from '../lib/signing-keys.ts';
-import { createAdapterFactory } from './adapter.ts';
+import { createAdapterFactory, revokeGrant } from './adapter.ts';
 import type { AccountService } from './account-service.ts';
 import { errorPage, logoutPage, messagePage, type PageContext } from './views.ts';
 import { themeFromCookie } from '../shared/theme.ts';
@@ -238,7 +238,30 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
   const provider = new Provider(config.OIDC_AUTHORITY, configuration);
   // The Fastify mount passes the issuer's protocol and host on (see plugin.ts).
   provider.proxy = true;
+  provider.use(spendCodeOnFailedExchange(db));
   return provider;
+}
+
+/**
+ * An authorization code has one try. oidc-provider consumes a code only when its exchange succeeds, so a
+ * wrong PKCE verifier (or redirect_uri) left the code usable for a next guess. Any refused exchange of a
+ * code this client holds ends the code and revokes its grant (as reusing a code does).
+ */
+function spendCodeOnFailedExchange(db: Queryable) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
+    if (oidc?.route !== 'token' || ctx.status !== 400) return;
+    if ((ctx.body as { error?: unknown } | undefined)?.error !== 'invalid_grant') return;
+    const params = oidc.params as { grant_type?: unknown; code?: unknown } | undefined;
+    if (params?.grant_type !== 'authorization_code' || typeof params.code !== 'string') return;
+    const code = await oidc.provider.AuthorizationCode.find(params.code, { ignoreExpiration: true }).catch(
+      () => undefined,
+    );
+    if (!code || code.clientId !== oidc.client?.clientId) return;
+    await code.destroy();
+    if (code.grantId) await revokeGrant(db, code.grantId);
+  };
 }
 
 /** A token for the interaction forms: bound to the interaction, unforgeable without the cookie keys. */

@@ -6,6 +6,8 @@ export interface Account {
   name: string;
   passwordHash: string | null;
   emailVerified: boolean;
+  /** When the address was verified; null when unverified or verified before this was recorded. */
+  emailVerifiedAt: Date | null;
   googleSub: string | null;
 }
 
@@ -15,6 +17,7 @@ interface AccountRow {
   name: string;
   password_hash: string | null;
   email_verified: boolean;
+  email_verified_at: Date | string | null;
   google_sub: string | null;
   [key: string]: unknown;
 }
@@ -25,6 +28,7 @@ const toAccount = (r: AccountRow): Account => ({
   name: r.name,
   passwordHash: r.password_hash,
   emailVerified: r.email_verified,
+  emailVerifiedAt: r.email_verified_at ? new Date(r.email_verified_at) : null,
   googleSub: r.google_sub,
 });
 
@@ -110,11 +114,14 @@ export function identityRepository(db: Queryable) {
       );
     },
 
-    /** True when the address was not verified before (so sessions from before this moment must end). */
+    /**
+     * True when the address was not verified before (so sessions from before this moment must end). Never
+     * for an account with a password: that is verified with a new one (`setPassword`).
+     */
     async markEmailVerified(id: string): Promise<boolean> {
       const { rowCount } = await db.query(
         `UPDATE accounts SET email_verified = true, email_verified_at = now(), updated_at = now()
-         WHERE id = $1 AND NOT email_verified`,
+         WHERE id = $1 AND NOT email_verified AND password_hash IS NULL`,
         [id],
       );
       return rowCount === 1;

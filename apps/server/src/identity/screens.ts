@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import { themeFromCookie } from '../shared/theme.ts';
-import { formActionWidener } from './csp.ts';
+import { clientOriginWidener } from './csp.ts';
 import { interactionCsrf, pageContext } from './provider.ts';
 import { messagePage, type InteractionView, type PageContext } from './views.ts';
 
@@ -35,10 +35,10 @@ export function identityScreens({
     ...page,
     theme: themeFromCookie(req.headers.cookie),
   });
-  const widenFormAction = formActionWidener(clientOrigins);
+  const widenForClients = clientOriginWidener(clientOrigins);
 
   const html = (reply: FastifyReply, body: string, status = 200) => {
-    widenFormAction(reply.raw);
+    widenForClients(reply.raw);
     return reply
       .status(status)
       .header('cache-control', 'no-store')
@@ -76,14 +76,14 @@ export function identityScreens({
 
   const finish = async (req: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) => {
     reply.hijack();
-    widenFormAction(reply.raw);
+    widenForClients(reply.raw);
     reply.raw.setHeader('cache-control', 'no-store');
     await provider.interactionFinished(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
   };
   const signIn = (req: FastifyRequest, reply: FastifyReply, accountId: string, amr: string) =>
     finish(req, reply, { login: { accountId, amr: [amr] }, create: { accountId } });
 
-  return { base, pageOf, widenFormAction, html, expiredPage, interaction, view, csrfOk, finish, signIn };
+  return { base, pageOf, widenForClients, html, expiredPage, interaction, view, csrfOk, finish, signIn };
 }
 
 export type IdentityScreens = ReturnType<typeof identityScreens>;

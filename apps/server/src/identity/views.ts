@@ -181,23 +181,54 @@ ${field({ id: 'email', label: 'E-mailadres', type: 'email', value: v.email ?? ''
   );
 }
 
-export function resetPasswordPage(
+function newPasswordForm(
   ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
+  opts: { action: string; title: string; heading: string; lead: string; button: string; hint?: string },
 ): string {
   const f = ctx.fields ?? {};
   return layout(
     ctx,
-    'Nieuw wachtwoord',
-    h`<h1>Nieuw wachtwoord instellen</h1>
-<p class="lead">Kies een nieuw wachtwoord van minstens 8 tekens.</p>
-<form method="post" action="${ctx.base}/login-actions/reset-password" novalidate>
+    opts.title,
+    h`<h1>${opts.heading}</h1>
+<p class="lead">${opts.lead}</p>
+<form method="post" action="${ctx.base}/login-actions/${opts.action}" novalidate>
 ${csrfInput(ctx.csrf)}
 <input type="hidden" name="token" value="${ctx.token}">
 ${field({ id: 'password', label: 'Nieuw wachtwoord', type: 'password', autocomplete: 'new-password', error: f.password, hint: 'Minstens 8 tekens.', autofocus: true })}
 ${field({ id: 'passwordRepeat', label: 'Herhaal wachtwoord', type: 'password', autocomplete: 'new-password', error: f.passwordRepeat })}
-<button type="submit" class="btn btn-primary">Wachtwoord opslaan</button>
+${opts.hint ? h`<p class="hint">${opts.hint}</p>` : ''}
+<button type="submit" class="btn btn-primary">${opts.button}</button>
 </form>`,
   );
+}
+
+export function resetPasswordPage(
+  ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
+): string {
+  return newPasswordForm(ctx, {
+    action: 'reset-password',
+    title: 'Nieuw wachtwoord',
+    heading: 'Nieuw wachtwoord instellen',
+    lead: 'Kies een nieuw wachtwoord van minstens 8 tekens.',
+    button: 'Wachtwoord opslaan',
+  });
+}
+
+/**
+ * The first verification of an account that got its password before the address was proven: whoever
+ * follows the mailed link holds the mailbox, and sets the password from now on.
+ */
+export function verifyEmailPage(
+  ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
+): string {
+  return newPasswordForm(ctx, {
+    action: 'verify-email',
+    title: 'E-mailadres bevestigen',
+    heading: 'Bevestig je e-mailadres',
+    lead: 'Kies een wachtwoord om je e-mailadres te bevestigen. Heb je het account zelf aangemaakt? Dan mag je hetzelfde wachtwoord nog een keer invullen.',
+    hint: 'Daarna log je op al je apparaten opnieuw in, met dit wachtwoord.',
+    button: 'E-mailadres bevestigen',
+  });
 }
 
 export function messagePage(

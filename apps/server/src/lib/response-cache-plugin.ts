@@ -52,16 +52,24 @@ export function securityHeaders(config: Pick<Config, 'OIDC_AUTHORITY' | 'API_URL
  * The response cache in front of the framework: a server factory that answers a cached read before
  * Fastify sees it, and the plugin that connects the cache, sets the static headers on every answer and
  * holds each write until the cache has seen its change.
+ *
+ * The static (security) headers go on the raw response, not on Fastify's reply: the identity provider
+ * writes its answers past the framework (discovery, token, logout and error pages), and Node merges them
+ * into every answer written through Fastify, whose own `reply.header` still wins for the same name.
  */
-export function cachedReadsFrontDoor() {
+export function cachedReadsFrontDoor(headers: Record<string, string>) {
+  const entries = Object.entries(headers);
+  const setStatic = (res: http.ServerResponse) => {
+    for (const [name, value] of entries) res.setHeader(name, value);
+  };
   // Cached shared reads are answered before the framework; set once the cache exists.
   const fastPath: { answer?: ResponseCache['answerRaw'] } = {};
 
   const serverFactory: FastifyServerFactory = (handler, options) => {
     // What Fastify's own factory does for HTTP/1, plus the response cache's answer for a cached read.
     const server = http.createServer(options.http ?? {}, (req, res) => {
-      // Set on the raw response: the identity provider writes some answers past the framework.
-      res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      // Every answer, also those written before routing (framework errors) or past the framework.
+      setStatic(res);
       if (!fastPath.answer?.(req, res)) handler(req, res);
     });
     server.keepAliveTimeout = Number(options.keepAliveTimeout);
@@ -72,10 +80,12 @@ export function cachedReadsFrontDoor() {
     return server;
   };
 
-  const plugin = fp<{ cache: ResponseCache; headers: Record<string, string> }>(
-    async (app, { cache, headers }) => {
+  const plugin = fp<{ cache: ResponseCache }>(
+    async (app, { cache }) => {
+      // Again for requests that did not come through the server factory (app.inject).
+      const marker = entries[0]?.[0];
       app.addHook('onRequest', (_req, reply, done) => {
-        reply.headers(headers);
+        if (marker && !reply.raw.hasHeader(marker)) setStatic(reply.raw);
         done();
       });
       fastPath.answer = cache.answerRaw;
