@@ -50,6 +50,15 @@ describe('discovery and keys', () => {
     expect(jwks.keys[0].d).toBeUndefined();
   });
 
+  it('answers the realm address itself with a query string without a 500 (found by the fuzz suite)', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      for (const url of ['/realms/aandenken?client_id=', '/realms/aandenken?', '/realms/aandenken']) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      }
+    }
+  });
+
   it('has no development login', async () => {
     const browser = new Browser(t.app);
     const { page } = await openInteraction(browser, {
