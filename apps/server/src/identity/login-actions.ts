@@ -43,7 +43,8 @@ export function loginActionRoutes(
   scope.get<{ Querystring: { token?: string } }>(
     `${base}/login-actions/reset-password`,
     async (req, reply) => {
-      const token = req.query.token ?? '';
+      // A token given twice (?token=a&token=b) arrives as a list: that is no link of ours.
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
       if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
       return html(reply, resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token) }));
     },
@@ -85,7 +86,8 @@ export function loginActionRoutes(
   );
 
   scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
-    const ok = !!req.query.token && (await accounts.verifyEmail(req.query.token));
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const ok = !!token && (await accounts.verifyEmail(token));
     return html(
       reply,
       messagePage(pageOf(req), {
