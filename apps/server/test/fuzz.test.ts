@@ -174,6 +174,9 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 50));
   }
   original = baseline = await dump();
+  // The dump sees the test's own tables (its schema on a PostgreSQL server), with the world in them.
+  expect(original.memorials?.length).toBeGreaterThanOrEqual(2);
+  expect(original.memories?.length).toBeGreaterThanOrEqual(2);
 }, 120_000);
 afterAll(async () => t.close());
 
