@@ -144,3 +144,33 @@ describe('a broken multipart body', () => {
     expect(tmp.filter((n) => n.startsWith('upload-'))).toEqual([]);
   });
 });
+
+describe('a multipart part without a name', () => {
+  it('gets 400 in Dutch, whether it is a field or a file, before or after the id (found by the fuzz suite)', async () => {
+    const boundary = 'zondernaam';
+    const part = (disposition: string, data: string, type?: string) =>
+      `--${boundary}\r\nContent-Disposition: ${disposition}${type ? `\r\nContent-Type: ${type}` : ''}\r\n\r\n${data}\r\n`;
+    for (const [url, idField] of [
+      ['/core/memorial-media', 'memorialId'],
+      ['/core/memory/medias', 'memoryId'],
+    ] as const) {
+      const id = part(`form-data; name="${idField}"`, c.privateId);
+      for (const nameless of [
+        part('form-data', 'x'),
+        part('form-data; filename="foto.jpg"', 'x', 'image/jpeg'),
+        part('attachment', 'x'),
+      ]) {
+        for (const parts of [nameless, id + nameless, nameless + id]) {
+          const res = await refused({
+            method: 'POST',
+            url,
+            payload: `${parts}--${boundary}--\r\n`,
+            headers: { ...c.owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          });
+          // A part that is no form-data at all is skipped by the parser: then the file is missing.
+          expect(res.message).toMatch(nameless.includes('attachment') ? /Kies een foto/ : /veldnaam/);
+        }
+      }
+    }
+  });
+});

@@ -50,6 +50,31 @@ describe('discovery and keys', () => {
     expect(jwks.keys[0].d).toBeUndefined();
   });
 
+  it('answers the realm address itself with a query string without a 500 (found by the fuzz suite)', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      for (const url of ['/realms/aandenken?client_id=', '/realms/aandenken?', '/realms/aandenken']) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      }
+    }
+  });
+
+  it('answers odd addresses of its own screens with 4xx, never a 500 (found by the fuzz suite)', async () => {
+    // A resource named like a property every object has.
+    for (const file of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await t.app.inject({ url: `/realms/aandenken/resources/${file}` });
+      // The pages' not-found answer (503 'not built yet' where the web has not been built, as in unit tests).
+      const notBuilt = res.statusCode === 503 && res.body.startsWith('De website is nog niet gebouwd');
+      expect(notBuilt ? 404 : res.statusCode, `${file}: ${res.body}`).toBe(404);
+    }
+    // A link's token given twice arrives as a list, not as text.
+    for (const action of ['reset-password', 'verify-email']) {
+      const res = await t.app.inject({ url: `/realms/aandenken/login-actions/${action}?token=a&token=b` });
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(400);
+      expect(res.body).toContain('Deze link werkt niet meer');
+    }
+  });
+
   it('has no development login', async () => {
     const browser = new Browser(t.app);
     const { page } = await openInteraction(browser, {

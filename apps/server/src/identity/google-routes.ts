@@ -58,7 +58,7 @@ export function googleBroker({
       `${base}/interaction/:uid/google/done`,
       async (req, reply) => {
         const details = await interaction(req, reply);
-        const state = req.query.state;
+        const state = typeof req.query.state === 'string' ? req.query.state : '';
         if (!details || !state) return expiredPage(reply);
         const row = await accounts.repository.findFederationState(state);
         if (!row || !(await accounts.repository.consumeFederationState(state, details.uid)))

@@ -37,8 +37,9 @@ export function interactionRoutes(
   };
 
   scope.get<{ Params: { file: string } }>(`${base}/resources/:file`, async (req, reply) => {
+    // Own names only: 'constructor' and the like are properties of every object, not files.
+    if (!Object.hasOwn(resources, req.params.file)) return reply.callNotFound();
     const file = resources[req.params.file as keyof typeof resources];
-    if (!file) return reply.callNotFound();
     return reply.header('cache-control', 'public, max-age=3600').type(file.type).send(file.body);
   });
 

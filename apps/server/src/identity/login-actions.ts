@@ -50,7 +50,8 @@ export function loginActionRoutes(
   scope.get<{ Querystring: { token?: string } }>(
     `${base}/login-actions/reset-password`,
     async (req, reply) => {
-      const token = req.query.token ?? '';
+      // A token given twice (?token=a&token=b) arrives as a list: that is no link of ours.
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
       if (!token || !(await accounts.resetTokenUsable(token))) return linkExpired(reply);
       return html(reply, resetPasswordPage({ ...pageOf(req), token, csrf: resetCsrf(token) }));
     },
@@ -60,7 +61,7 @@ export function loginActionRoutes(
     `${base}/login-actions/reset-password`,
     { config: formLimit },
     async (req, reply) => {
-      const token = req.body?.token ?? '';
+      const token = typeof req.body?.token === 'string' ? req.body.token : '';
       if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, resetCsrf(token))) {
         return linkExpired(reply);
       }
@@ -104,7 +105,7 @@ export function loginActionRoutes(
   // Opening the link changes nothing while a password is needed (the form's post does), so a mail
   // scanner that fetches it uses nothing up.
   scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
-    const token = req.query.token ?? '';
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!token) return verifyExpired(reply);
     const result = await accounts.verifyEmail(token);
     if (result.ok) {
@@ -121,7 +122,7 @@ export function loginActionRoutes(
     `${base}/login-actions/verify-email`,
     { config: formLimit },
     async (req, reply) => {
-      const token = req.body?.token ?? '';
+      const token = typeof req.body?.token === 'string' ? req.body.token : '';
       if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, verifyCsrf(token))) {
         return verifyExpired(reply);
       }

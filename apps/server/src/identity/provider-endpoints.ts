@@ -32,7 +32,9 @@ export const providerEndpoints =
       reply.hijack();
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(base.length) || '/';
+      // The provider routes by path: '/realms/aandenken?x' must reach it as '/?x', never as a bare '?x'.
+      const rest = raw.url!.slice(base.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       // Generated URLs and secure cookies follow the issuer, however the request reached us.
       raw.headers['x-forwarded-host'] = issuer.host;
       raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);

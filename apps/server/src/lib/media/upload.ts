@@ -154,6 +154,13 @@ export async function receiveUpload<S extends z.ZodMiniType>(
 
   try {
     for await (const part of req.parts()) {
+      // A part whose Content-Disposition names no field: the parser gives it no field name at all.
+      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+        if (part.type === 'file') part.file.resume();
+        throw badRequest('Controleer je invoer: elk deel van het formulier heeft een veldnaam nodig.', {
+          _: 'Deel zonder veldnaam',
+        });
+      }
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.valueTruncated) {
           throw badRequest('Controleer je invoer: een veld is te lang.', { [part.fieldname]: 'Te lang' });
