@@ -36,6 +36,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, requireCaller, userTokenVerifier } from './lib/auth.ts';
 import { identityPlugin } from './identity/plugin.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(mediaRoutes(deps));
       await core.register(memoryRoutes(deps));
       await core.register(candleRoutes(deps));
+      await core.register(exportRoutes(deps));
     },
     { prefix: '/core' },
   );

@@ -630,6 +630,42 @@ const matrix: Row[] = [
     request: (_w, p) => ({ method: 'DELETE', url: `/core/candles/${p.id}` }),
     expect: manage(200),
   },
+
+  // ---- exports (docs/exports.md) ----
+  {
+    call: 'GET /core/memorial/{id}/export',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/export` }),
+    expect: ownerOnly(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/export',
+    request: (w) => ({ method: 'POST', url: `/core/memorial/${w.memorialId}/export` }),
+    expect: ownerOnly(202),
+  },
+  {
+    call: 'GET /core/account/export',
+    request: () => ({ method: 'GET', url: '/core/account/export' }),
+    expect: e(401, 401, 401, 200, 200, 200, 200, 200),
+  },
+  {
+    call: 'POST /core/account/export',
+    request: () => ({ method: 'POST', url: '/core/account/export' }),
+    expect: e(401, 401, 401, 202, 202, 202, 202, 202),
+  },
+  {
+    // The mailed link opens without signing in; signed in as anyone but the owner who asked, it is refused.
+    call: 'GET /core/export/{exportId}/download',
+    prepare: async ({ t, w }) => {
+      const url = `/core/memorial/${w.memorialId}/export`;
+      const headers = auth(w.tokens.owner);
+      await t.app.inject({ method: 'POST', url, headers, remoteAddress: randomAddress() });
+      await t.app.deps.queue.idle();
+      const state = await t.app.inject({ method: 'GET', url, headers });
+      return { url: String(state.json().downloadUrl).replace(t.config.API_URL, '') };
+    },
+    request: (_w, p) => ({ method: 'GET', url: p.url! }),
+    expect: e(200, 403, 403, 403, 403, 403, 403, 200),
+  },
 ];
 
 /**

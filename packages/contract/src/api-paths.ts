@@ -82,4 +82,8 @@ export const apiPaths = {
   candleCreate: apiPath('/candles/:memorialId'),
   candle: apiPath('/candles/:id'),
   candlesQuery: apiPath('/candles/query'),
+
+  memorialExport: apiPath('/memorial/:id/export'),
+  personalExport: apiPath('/account/export'),
+  exportDownload: apiPath('/export/:exportId/download'),
 } as const;

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  apiPaths,
+  exportDownloadParamsSchema,
+  exportDownloadQuerySchema,
+  exportStateSchema,
+  idParamSchema,
+} from '@aandenken/contract';
+import type { Deps } from '../../lib/deps.ts';
+import { requireUser } from '../../lib/auth.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { EXPORT_BUILD_JOB, exportService } from './service.ts';
+
+const tags = ['exports'];
+const security = [{ bearer: [] }];
+const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
+
+/** Exports (docs/exports.md): a whole memorial for its owners, and one person's own data. */
+export const exportRoutes =
+  (deps: Pick<Deps, 'db' | 'config' | 'storage' | 'outbox' | 'queue'>): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = exportService(deps);
+
+    deps.queue.register(EXPORT_BUILD_JOB, async (payload, job) => {
+      if (isUuid(payload.exportId))
+        await service.build(payload.exportId, { last: job.attempt >= job.maxAttempts });
+    });
+
+    app.get(
+      apiPaths.memorialExport.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'De stand van de export van een gedenkpagina',
+          description: 'Alleen eigenaren; de nieuwste export die de beller zelf aanvroeg.',
+          params: idParamSchema,
+          response: { 200: exportStateSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.memorialState(await req.caller(), req.params.id),
+    );
+
+    app.post(
+      apiPaths.memorialExport.pattern,
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Een export van de hele gedenkpagina aanvragen',
+          description:
+            'Alleen eigenaren. Een achtergrondtaak maakt een zip (statische HTML-kopie, data.json, media op volle grootte) en mailt een link die 7 dagen werkt. Loopt er al een, dan komt die terug.',
+          params: idParamSchema,
+          response: { 202: exportStateSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) =>
+        reply.status(202).send(await service.requestMemorial(await req.caller(), req.params.id)),
+    );
+
+    app.get(
+      apiPaths.personalExport.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'De stand van de download van je eigen gegevens',
+          response: { 200: exportStateSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.personalState(await requireUser(req)),
+    );
+
+    app.post(
+      apiPaths.personalExport.pattern,
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Al je gegevens downloaden (AVG)',
+          description:
+            'Een achtergrondtaak maakt een zip met je profiel, herinneringen, foto’s, kaarsjes, lidmaatschappen en de logregels over jou, en mailt een link die 7 dagen werkt.',
+          response: { 202: exportStateSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) => reply.status(202).send(await service.requestPersonal(await requireUser(req))),
+    );
+
+    app.get(
+      apiPaths.exportDownload.pattern,
+      {
+        config: { allowAnonymous: true },
+        schema: {
+          tags,
+          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
+          summary: 'Het zip-bestand van een export',
+          description:
+            'Met de ondertekende link uit de mail (`exp`, `sig`). Zonder inloggen te openen; wie ingelogd is als iemand anders dan de aanvrager krijgt 403. Een verlopen link geeft 403 EXPORT_LINK_EXPIRED.',
+          params: exportDownloadParamsSchema,
+          querystring: exportDownloadQuerySchema,
+          response: {
+            200: {
+              description: 'Het zip-bestand',
+              content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            429: apiErrorSchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        const file = await service.download({
+          exportId: req.params.exportId,
+          exp: req.query.exp,
+          sig: req.query.sig,
+          caller: () => req.caller(),
+        });
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-length', String(file.size))
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer');
+        return reply.send(file.body as unknown as string);
+      },
+    );
+  };
