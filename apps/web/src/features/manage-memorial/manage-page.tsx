@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import {
   ArrowLeft,
   BookOpen,
+  FileArchive,
   History,
   Image as ImageIcon,
   KeyRound,
@@ -20,6 +21,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { cn } from '../../lib/cn.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
+import { MemorialExportSection } from '../../components/exports/export-panel.tsx';
 import { AuditTab } from './tabs/audit-tab.tsx';
 import { DetailsTab } from './tabs/details-tab.tsx';
 import { MediaTab } from './tabs/media-tab.tsx';
@@ -38,6 +40,7 @@ export const manageTabs = [
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
   { value: 'logboek', label: 'Logboek', Icon: History, ownerOnly: true },
+  { value: 'bewaren', label: 'Bewaren', Icon: FileArchive, ownerOnly: true },
 ] as const;
 export type ManageTab = (typeof manageTabs)[number]['value'];
 
@@ -180,6 +183,11 @@ export default function ManagePage() {
           {isOwner && (
             <Tabs.Content value="logboek" className="focus:outline-none">
               <AuditTab memorial={m} />
+            </Tabs.Content>
+          )}
+          {isOwner && (
+            <Tabs.Content value="bewaren" className="focus:outline-none">
+              <MemorialExportSection memorialId={m.id} />
             </Tabs.Content>
           )}
         </Container>
