@@ -233,6 +233,16 @@ describe('memorial export (owners)', () => {
     expect((await download(before.downloadUrl)).statusCode).toBe(404);
     expect((await download(after.downloadUrl)).statusCode).toBe(200);
   });
+
+  it("deletes expired exports and their files, whoever's they are, when a new one is asked for", async () => {
+    const mine = await requestAndWait('/core/account/export', users.editor.token);
+    const id = exportIdOf(mine.downloadUrl);
+    await t.db.query(`UPDATE exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    await requestAndWait('/core/account/export', users.stranger.token);
+    await t.app.deps.queue.idle();
+    expect((await t.db.query('SELECT 1 FROM exports WHERE id = $1', [id])).rows).toEqual([]);
+    await expect(fs.stat(path.join(t.dataDir, 'media', id))).rejects.toThrow();
+  });
 });
 
 describe('personal export (everyone signed in)', () => {

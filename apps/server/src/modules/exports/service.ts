@@ -140,6 +140,8 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
         `DELETE FROM exports WHERE user_id = $1 AND kind = $2 AND memorial_id IS NOT DISTINCT FROM $3::uuid`,
         [caller.userId, memorialId ? 'memorial' : 'personal', memorialId],
       );
+      // Expired exports of anyone go too (their files by the delete trigger's job).
+      await tx.query(`DELETE FROM exports WHERE expires_at < now()`);
       const { rows } = await tx.query<ExportRow>(
         `INSERT INTO exports (kind, memorial_id, user_id) VALUES ($1, $2, $3) RETURNING *`,
         [memorialId ? 'memorial' : 'personal', memorialId, caller.userId],
