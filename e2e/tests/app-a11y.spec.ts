@@ -77,6 +77,7 @@ for (const theme of ['light', 'dark'] as const) {
         'Mensen',
         'Privacy en toegang',
         'Logboek',
+        'Bewaren',
       ]) {
         await openManageTab(page, id, tab);
         await expect(page.getByRole('tabpanel')).toBeVisible();
