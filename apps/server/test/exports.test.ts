@@ -296,3 +296,36 @@ describe('personal export (everyone signed in)', () => {
     }
   });
 });
+
+describe('an export that cannot be made', () => {
+  it('is retried, then shown as failed, and leaves no temporary file', async () => {
+    // A stored photo file is gone (a disk fault): every attempt fails.
+    const { rows } = await t.db.query<{ storage_key: string }>(
+      `SELECT storage_key FROM media_variants WHERE media_id = $1`,
+      [galleryId],
+    );
+    for (const r of rows) await fs.rm(path.join(t.dataDir, 'media', r.storage_key));
+    const url = `/core/memorial/${w.memorialId}/export`;
+    expect((await t.app.inject({ method: 'POST', url, headers: as(users.owner.token) })).statusCode).toBe(
+      202,
+    );
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await t.app.deps.queue.idle();
+      // Skip the backoff: the next attempt is due now.
+      await t.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'export.build' AND status = 'queued'`);
+    }
+    await t.app.deps.queue.idle();
+    const state = await t.app.inject({ method: 'GET', url, headers: as(users.owner.token) });
+    expect(state.json()).toMatchObject({ status: 'failed', downloadUrl: null });
+    const { rows: jobs } = await t.db.query<{ attempts: number }>(
+      `SELECT attempts FROM jobs WHERE kind = 'export.build' AND status = 'failed'`,
+    );
+    expect(jobs.map((j) => j.attempts)).toEqual([3]);
+    expect((await fs.readdir(path.join(t.dataDir, 'tmp'))).filter((f) => f.startsWith('export-'))).toEqual(
+      [],
+    );
+    // Asking again starts a new one.
+    const again = await t.app.inject({ method: 'POST', url, headers: as(users.owner.token) });
+    expect(again.json().status).toBe('preparing');
+  });
+});
