@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiPaths,
   companyRequestResultSchema,
   companyRequestSchema,
   companyResponseSchema,
+  idParamSchema,
+  rejectApplicationSchema,
+  teamApplicationsSchema,
+  teamCompaniesSchema,
+  teamCompanySchema,
+  accountRolesSchema,
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -37,12 +42,103 @@ export const companyRoutes =
       {
         schema: {
           tags: ['companies'],
-          summary: 'Partneraanvraag bekijken (alleen het team)',
+          summary: 'Bedrijf of partneraanvraag bekijken (het team en de eigen gebruikers van het bedrijf)',
           security: [{ bearer: [] }],
-          params: z.object({ id: z.string() }),
+          params: idParamSchema,
           response: { 200: companyResponseSchema, ...errorResponses },
         },
       },
       async (req) => service.get(await req.caller(), req.params.id),
+    );
+    app.get(
+      apiPaths.accountRoles.pattern,
+      {
+        schema: {
+          tags: ['companies'],
+          summary: 'Eigen rollen: team, partnergebruiker van welke bedrijven',
+          description:
+            'Met een bevestigd e-mailadres wordt de gebruiker eerst de eerste partnergebruiker (en beheerder) van de bedrijven die voor dat adres zijn goedgekeurd.',
+          security: [{ bearer: [] }],
+          response: { 200: accountRolesSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.roles(await req.caller()),
+    );
+    app.get(
+      apiPaths.teamApplications.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Openstaande partneraanvragen (het team)',
+          security: [{ bearer: [] }],
+          response: { 200: teamApplicationsSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.pendingApplications(await req.caller()),
+    );
+    app.post(
+      apiPaths.teamApprove.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Partneraanvraag goedkeuren: het bedrijf wordt aangemaakt (het team)',
+          security: [{ bearer: [] }],
+          params: idParamSchema,
+          response: { 200: companyResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.approve(await req.caller(), req.params.id),
+    );
+    app.post(
+      apiPaths.teamReject.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Partneraanvraag afwijzen met een reden (het team)',
+          security: [{ bearer: [] }],
+          params: idParamSchema,
+          body: rejectApplicationSchema,
+          response: { 200: companyResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.reject(await req.caller(), req.params.id, req.body.reason),
+    );
+    app.get(
+      apiPaths.teamCompanies.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Bedrijven met hun status (het team)',
+          security: [{ bearer: [] }],
+          response: { 200: teamCompaniesSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.companies(await req.caller()),
+    );
+    app.post(
+      apiPaths.teamSuspend.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Bedrijf schorsen: de gebruikers verliezen hun partnerrechten (het team)',
+          security: [{ bearer: [] }],
+          params: idParamSchema,
+          response: { 200: teamCompanySchema, ...errorResponses },
+        },
+      },
+      async (req) => service.setState(await req.caller(), req.params.id, 'suspended'),
+    );
+    app.post(
+      apiPaths.teamRestore.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Geschorst bedrijf weer actief maken (het team)',
+          security: [{ bearer: [] }],
+          params: idParamSchema,
+          response: { 200: teamCompanySchema, ...errorResponses },
+        },
+      },
+      async (req) => service.setState(await req.caller(), req.params.id, 'active'),
     );
   };
