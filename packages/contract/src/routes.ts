@@ -37,6 +37,8 @@ export const staticAppPaths: readonly string[] = [
   routes.authCallback,
   routes.logoutCallback,
   routes.myPages,
+  routes.partnerPortal,
+  routes.teamReview,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */
