@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountRolesSchema, apiPaths } from '@aandenken/contract';
+import { apiPaths, type AccountRoles } from '@aandenken/contract';
 import { useApiClient } from '../api-client.ts';
 
 export const accountRolesKey = ['account-roles'] as const;
@@ -14,6 +14,7 @@ export function useAccountRoles(enabled: boolean) {
     queryKey: accountRolesKey,
     enabled,
     staleTime: 60_000,
-    queryFn: ({ signal }) => client.get(apiPaths.accountRoles(), { schema: accountRolesSchema, signal }),
+    // Not parsed with the contract's schema: the account menu loads this, and zod would come with it.
+    queryFn: ({ signal }) => client.get<AccountRoles>(apiPaths.accountRoles(), { signal }),
   });
 }
