@@ -723,6 +723,36 @@ const companyMatrix: CompanyRow[] = [
     request: (_w, p) => ({ method: 'POST', url: `/core/team/companies/${p.id}/restore` }),
     expect: teamOnly(200),
   },
+  {
+    call: 'GET /core/team/members',
+    request: () => ({ method: 'GET', url: '/core/team/members' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/members',
+    request: () => ({
+      method: 'POST',
+      url: '/core/team/members',
+      payload: { email: `teamlid-${crypto.randomUUID().slice(0, 8)}@example.nl` },
+    }),
+    expect: teamOnly(201),
+  },
+  {
+    call: 'DELETE /core/team/members/{email}',
+    prepare: async () => {
+      const email = `weg-${crypto.randomUUID().slice(0, 8)}@example.nl`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/core/team/members',
+        headers: auth(companyWorld.tokens.team),
+        payload: { email },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { email };
+    },
+    request: (_w, p) => ({ method: 'DELETE', url: `/core/team/members/${encodeURIComponent(p.email!)}` }),
+    expect: teamOnly(204),
+  },
 ];
 
 let companyWorld: CompanyWorld;

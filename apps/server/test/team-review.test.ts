@@ -288,3 +288,69 @@ describe('GET /core/companies/{id}', () => {
     expect((await getCompany(a.id)).statusCode).toBe(401);
   });
 });
+
+describe('granting the team role', () => {
+  const members = (token = team) => t.app.inject({ url: '/core/team/members', headers: bearer(token) });
+  const grant = (email: unknown, token = team) =>
+    t.app.inject({ method: 'POST', url: '/core/team/members', headers: bearer(token), payload: { email } });
+  const revoke = (email: string, token = team) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/core/team/members/${encodeURIComponent(email)}`,
+      headers: bearer(token),
+    });
+  const teamAudit = async () =>
+    (
+      await t.db.query<{ action: string; email: string; actor_name: string }>(
+        'SELECT action, email, actor_name FROM team_audit_log ORDER BY seq',
+      )
+    ).rows;
+
+  it('gives a verified holder of the granted address team rights, and takes them back, logged', async () => {
+    const email = 'nieuw-teamlid@aandenken.test';
+    await t.db.query('INSERT INTO accounts (email, name, email_verified) VALUES ($1, $2, false)', [
+      email,
+      'Nieuw',
+    ]);
+    const unverified = (await issueUserToken(t, { email, name: 'Nieuw' })).token;
+    expect((await roles(unverified)).json().team).toBe(false);
+
+    const granted = await grant('Nieuw-Teamlid@aandenken.test');
+    expect(granted.statusCode).toBe(201);
+    expect(granted.json().items).toEqual([
+      { email: 'team@aandenken.test', source: 'config', createdAt: null },
+      { email, source: 'granted', createdAt: expect.any(String) },
+    ]);
+    // The address must be proven by its holder first.
+    expect((await roles(unverified)).json().team).toBe(false);
+    await t.db.query('UPDATE accounts SET email_verified = true WHERE email = $1', [email]);
+    const verified = (await issueUserToken(t, { email, name: 'Nieuw' })).token;
+    expect((await roles(verified)).json().team).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/core/team/applications', headers: bearer(verified) })).statusCode,
+    ).toBe(200);
+
+    expect((await grant(email)).statusCode).toBe(409);
+    expect((await grant('team@aandenken.test')).statusCode).toBe(409);
+    expect((await grant('geen adres')).statusCode).toBe(400);
+    expect((await revoke('team@aandenken.test')).statusCode).toBe(409);
+    expect((await revoke(email)).statusCode).toBe(204);
+    expect((await roles(verified)).json().team).toBe(false);
+    expect((await revoke(email)).statusCode).toBe(404);
+    expect(await teamAudit()).toEqual([
+      { action: 'team.granted', email, actor_name: 'Team' },
+      { action: 'team.revoked', email, actor_name: 'Team' },
+    ]);
+  });
+
+  it('is for the team only', async () => {
+    const stranger = (await issueUserToken(t, { email: 'buiten@example.nl' })).token;
+    expect((await members(stranger)).statusCode).toBe(403);
+    expect((await grant('buiten@example.nl', stranger)).statusCode).toBe(403);
+    expect((await revoke('buiten@example.nl', stranger)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/core/team/members' })).statusCode).toBe(401);
+    expect(
+      (await t.db.query('SELECT 1 FROM team_members WHERE email = $1', ['buiten@example.nl'])).rows,
+    ).toEqual([]);
+  });
+});

@@ -38,6 +38,8 @@ export const apiPaths = {
   teamCompanies: apiPath('/team/companies'),
   teamSuspend: apiPath('/team/companies/:id/suspend'),
   teamRestore: apiPath('/team/companies/:id/restore'),
+  teamMembers: apiPath('/team/members'),
+  teamMember: apiPath('/team/members/:email'),
   contact: apiPath('/contact'),
 
   memorials: apiPath('/memorial'),

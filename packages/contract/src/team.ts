@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { companyResponseSchema, companyTypeSchema } from './company.ts';
+import { companyResponseSchema, companyTypeSchema, emailSchema } from './company.ts';
 
 /** A company the team approved: active, or suspended by the team (its users lose partner rights). */
 export const companyStates = ['active', 'suspended'] as const;
@@ -52,3 +52,16 @@ export const accountRolesSchema = z.object({
   ),
 });
 export type AccountRoles = z.infer<typeof accountRolesSchema>;
+
+/** The team: the addresses in ADMIN_EMAILS (configuration) and those the team granted the role to. */
+export const teamMembersSchema = z.object({
+  items: z.array(
+    z.object({
+      email: z.string(),
+      source: z.enum(['config', 'granted']),
+      createdAt: z.nullable(z.string()),
+    }),
+  ),
+});
+export type TeamMembers = z.infer<typeof teamMembersSchema>;
+export const grantTeamSchema = z.object({ email: emailSchema });

@@ -24,7 +24,7 @@ const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/ma
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 // The team's review screen and the partner page share one chunk (the entry is at its budget).
-const TeamPages = lazyPage(() => import('../features/team/team-pages.tsx'));
+const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 
 /**
  * The central route map (paths from the contract's `routes`, the spec's route table).

@@ -69,3 +69,16 @@ CREATE TABLE team_members (
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT team_members_email_lower CHECK (email = lower(email))
 );
+
+-- Who granted or took back the team role, and when; written in the same transaction.
+CREATE TABLE team_audit_log (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  actor_user_id text REFERENCES users (id) ON DELETE SET NULL,
+  actor_name text,
+  action text NOT NULL,
+  email text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT team_audit_log_action_check CHECK (action IN ('team.granted', 'team.revoked')),
+  CONSTRAINT team_audit_log_seq_key UNIQUE (seq)
+);

@@ -205,6 +205,35 @@ export function companyRepository(db: Queryable) {
       );
       return rows.length > 0;
     },
+    async teamMembers() {
+      const { rows } = await db.query<{ email: string; created_at: Date | string }>(
+        'SELECT email, created_at FROM team_members ORDER BY email',
+      );
+      return rows.map((r) => ({ email: r.email, createdAt: new Date(r.created_at).toISOString() }));
+    },
+    /** Answers false when the address was granted already. */
+    async grant(email: string, by: string) {
+      const { rowCount } = await db.query(
+        'INSERT INTO team_members (email, granted_by) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING',
+        [email, by],
+      );
+      return rowCount === 1;
+    },
+    async revoke(email: string) {
+      const { rowCount } = await db.query('DELETE FROM team_members WHERE email = $1', [email]);
+      return rowCount === 1;
+    },
+    async teamAudit(
+      actor: Extract<Caller, { kind: 'user' }>,
+      action: 'team.granted' | 'team.revoked',
+      email: string,
+    ) {
+      await db.query(
+        `INSERT INTO team_audit_log (actor_user_id, actor_name, action, email)
+         VALUES ($1, COALESCE($2, (SELECT name FROM users WHERE id = $1)), $3, $4)`,
+        [actor.userId, actor.name, action, email],
+      );
+    },
     async audit(e: {
       companyId: string;
       actor: Caller | null;

@@ -11,7 +11,10 @@ import {
   teamCompaniesSchema,
   teamCompanySchema,
   accountRolesSchema,
+  grantTeamSchema,
+  teamMembersSchema,
 } from '@aandenken/contract';
+import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { companyService } from './service.ts';
@@ -140,5 +143,48 @@ export const companyRoutes =
         },
       },
       async (req) => service.setState(await req.caller(), req.params.id, 'active'),
+    );
+    app.get(
+      apiPaths.teamMembers.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Het team: ADMIN_EMAILS en wie het team de rol gaf (het team)',
+          security: [{ bearer: [] }],
+          response: { 200: teamMembersSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.teamMembers(await req.caller()),
+    );
+    app.post(
+      apiPaths.teamMembers.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Iemand (een e-mailadres) aan het team toevoegen (het team)',
+          description: 'De rechten gelden zodra de houder het adres heeft bevestigd.',
+          security: [{ bearer: [] }],
+          body: grantTeamSchema,
+          response: { 201: teamMembersSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await service.grantTeam(await req.caller(), req.body.email)),
+    );
+    app.delete(
+      apiPaths.teamMember.pattern,
+      {
+        schema: {
+          tags: ['team'],
+          summary: 'Iemand uit het team halen (het team; niet de adressen uit ADMIN_EMAILS)',
+          security: [{ bearer: [] }],
+          params: z.object({ email: z.string().max(254) }),
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        await service.revokeTeam(await req.caller(), req.params.email);
+        return reply.status(204).send(null);
+      },
     );
   };

@@ -1,4 +1,4 @@
-import { routes, type AccountRoles, type CompanyRequest } from '@aandenken/contract';
+import { routes, type AccountRoles, type CompanyRequest, type TeamMembers } from '@aandenken/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -132,6 +132,48 @@ export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox
         team: await isTeamMember({ db, config }, caller),
         companies: await repo.rolesOf(caller.userId),
       };
+    },
+
+    /** The team: ADMIN_EMAILS (changed only in the configuration) and the addresses it granted. */
+    async teamMembers(caller: Caller): Promise<TeamMembers> {
+      await requireTeam(caller);
+      const granted = await repo.teamMembers();
+      return {
+        items: [
+          ...config.ADMIN_EMAILS.map((email) => ({ email, source: 'config' as const, createdAt: null })),
+          ...granted
+            .filter((g) => !config.ADMIN_EMAILS.includes(g.email))
+            .map((g) => ({ ...g, source: 'granted' as const })),
+        ],
+      };
+    },
+
+    /**
+     * Grants the team role to an address. Its holder has the rights once the address is verified (as for
+     * ADMIN_EMAILS); no mail goes to it: the address has not proven itself, and the team tells them itself.
+     */
+    async grantTeam(caller: Caller, rawEmail: string) {
+      const user = await requireTeam(caller);
+      const email = rawEmail.trim().toLowerCase();
+      if (config.ADMIN_EMAILS.includes(email)) throw conflict('Dit adres hoort al bij het team.');
+      await db.transaction(async (tx) => {
+        const r = companyRepository(tx);
+        if (!(await r.grant(email, user.userId))) throw conflict('Dit adres hoort al bij het team.');
+        await r.teamAudit(user, 'team.granted', email);
+      });
+      return this.teamMembers(caller);
+    },
+
+    async revokeTeam(caller: Caller, rawEmail: string) {
+      const user = await requireTeam(caller);
+      const email = rawEmail.trim().toLowerCase();
+      if (config.ADMIN_EMAILS.includes(email))
+        throw conflict('Dit adres staat in ADMIN_EMAILS en kan alleen in de configuratie worden verwijderd.');
+      await db.transaction(async (tx) => {
+        const r = companyRepository(tx);
+        if (!(await r.revoke(email))) throw notFound('Dit adres hoort niet bij het team.');
+        await r.teamAudit(user, 'team.revoked', email);
+      });
     },
   };
 

@@ -5,6 +5,7 @@ import {
   teamApplicationsSchema,
   teamCompaniesSchema,
   teamCompanySchema,
+  teamMembersSchema,
 } from '@aandenken/contract';
 import { useApiClient } from '../../lib/api-client.ts';
 
@@ -55,5 +56,34 @@ export function useCompanyState() {
         schema: teamCompanySchema,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: companiesKey }),
+  });
+}
+
+const membersKey = ['team', 'members'] as const;
+
+export function useTeamMembers() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: membersKey,
+    queryFn: ({ signal }) => client.get(apiPaths.teamMembers(), { schema: teamMembersSchema, signal }),
+  });
+}
+
+export function useGrantTeam() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      client.post(apiPaths.teamMembers(), { email }, { schema: teamMembersSchema }),
+    onSuccess: (data) => queryClient.setQueryData(membersKey, data),
+  });
+}
+
+export function useRevokeTeam() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => client.delete(apiPaths.teamMember(email)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: membersKey }),
   });
 }

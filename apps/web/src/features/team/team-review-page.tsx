@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   companyStateLabels,
   companyTypeLabels,
+  grantTeamSchema,
   rejectApplicationSchema,
   routes,
   type CompanyResponse,
@@ -12,12 +13,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
-import { Form, FormError, SubmitButton, TextareaField } from '../../components/form/form.tsx';
+import { Form, FormError, SubmitButton, TextField, TextareaField } from '../../components/form/form.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { useAccountRoles } from '../../lib/account/roles.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { useApplications, useCompanies, useCompanyState, useDecision } from './team-api.ts';
+import {
+  useApplications,
+  useCompanies,
+  useCompanyState,
+  useDecision,
+  useGrantTeam,
+  useRevokeTeam,
+  useTeamMembers,
+} from './team-api.ts';
 
 /** /team/aanvragen: the team reviews partner applications and manages the companies' states. */
 export default function TeamReviewPage() {
@@ -50,6 +59,7 @@ export default function TeamReviewPage() {
         <>
           <Applications />
           <Companies />
+          <TeamMembers />
         </>
       )}
     </Container>
@@ -251,6 +261,80 @@ function Companies() {
           )
         }
       </QueryState>
+    </section>
+  );
+}
+
+function TeamMembers() {
+  const members = useTeamMembers();
+  const grant = useGrantTeam();
+  const revoke = useRevokeTeam();
+  const remove = async (email: string) => {
+    try {
+      await revoke.mutateAsync(email);
+      toast.success(`${email} hoort niet meer bij het team`);
+    } catch (error) {
+      toast.error('Dat is niet gelukt', error instanceof Error ? error.message : undefined);
+    }
+  };
+  return (
+    <section aria-labelledby="team-titel" className="mt-14">
+      <h2 id="team-titel" className="text-2xl font-semibold">
+        Team
+      </h2>
+      <p className="mt-2 text-muted">
+        Wie u toevoegt, krijgt de rechten van het team zodra die persoon het e-mailadres heeft bevestigd. De
+        adressen uit de configuratie (ADMIN_EMAILS) kunnen hier niet weg.
+      </p>
+      <QueryState query={members} skeleton={<PageSpinner />} error="Het team kon niet worden geladen.">
+        {(data) => (
+          <ul className="mt-4 grid max-w-2xl gap-2">
+            {data.items.map((m) => (
+              <li
+                key={m.email}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3"
+              >
+                <span className="break-all">
+                  {m.email}
+                  {m.source === 'config' && <span className="ml-2 text-sm text-muted">(configuratie)</span>}
+                </span>
+                {m.source === 'granted' && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={revoke.isPending}
+                    onClick={() => void remove(m.email)}
+                    aria-label={`${m.email} uit het team halen`}
+                  >
+                    Uit het team halen
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <Form
+        schema={grantTeamSchema}
+        defaultValues={{ email: '' }}
+        aria-labelledby="team-titel"
+        className="mt-6 grid max-w-2xl gap-4"
+        onSubmit={async ({ email }, form) => {
+          await grant.mutateAsync(email);
+          toast.success(`${email} is aan het team toegevoegd`);
+          form.reset({ email: '' });
+        }}
+      >
+        {() => (
+          <>
+            <TextField name="email" label="E-mailadres van het nieuwe teamlid" type="email" required />
+            <FormError />
+            <div>
+              <SubmitButton>Toevoegen aan het team</SubmitButton>
+            </div>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

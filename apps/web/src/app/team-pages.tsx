@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { routes } from '@aandenken/contract';
-import PartnerPortalPage from '../partner/partner-portal-page.tsx';
-import TeamReviewPage from './team-review-page.tsx';
+import PartnerPortalPage from '../features/partner/partner-portal-page.tsx';
+import TeamReviewPage from '../features/team/team-review-page.tsx';
 
 /**
  * The team's review screen and the partner page as one route chunk: one entry in the router's table
