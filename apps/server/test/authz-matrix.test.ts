@@ -14,7 +14,7 @@
 import type { InjectOptions } from 'fastify';
 import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import {
   auth,
   createMemorial,
@@ -668,13 +668,198 @@ const matrix: Row[] = [
   },
 ];
 
+// ── companies and the team ─────────────────────────────────────────────────────────────────────
+// Outside the memorial domain, with their own kinds of caller: the team (a verified ADMIN_EMAILS
+// address), one who registered a team address without proving it, a company's partner user, another
+// company's, and a suspended company's. Every cell that changes something gets its own application or
+// company from `prepare`.
+const companyPersonas = [
+  'anonymous',
+  'stranger',
+  'teamUnverified',
+  'team',
+  'partnerThis',
+  'partnerOther',
+  'partnerSuspended',
+] as const;
+type CompanyPersona = (typeof companyPersonas)[number];
+interface CompanyWorld {
+  tokens: Record<CompanyPersona, string | null>;
+  companyId: string;
+  suspendedId: string;
+}
+interface CompanyRow {
+  call: string;
+  variant?: string;
+  prepare?: () => Promise<Record<string, string>>;
+  request: (w: CompanyWorld, prepared: Record<string, string>) => InjectOptions;
+  expect: Record<CompanyPersona, number>;
+}
+// Columns:                anonymous stranger teamUnverified team partnerThis partnerOther partnerSuspended
+const co = (...s: [number, number, number, number, number, number, number]) =>
+  Object.fromEntries(companyPersonas.map((p, i) => [p, s[i]!])) as Record<CompanyPersona, number>;
+const teamOnly = (ok: number) => co(401, 403, 403, ok, 403, 403, 403);
+
+const companyMatrix: CompanyRow[] = [
+  {
+    call: 'GET /core/companies/{id}',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}` }),
+    expect: co(401, 404, 404, 200, 200, 404, 404),
+  },
+  {
+    call: 'GET /core/companies/{id}',
+    variant: 'a suspended company',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.suspendedId}` }),
+    expect: co(401, 404, 404, 200, 404, 404, 404),
+  },
+  {
+    call: 'GET /core/account/roles',
+    request: () => ({ method: 'GET', url: '/core/account/roles' }),
+    expect: co(401, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    call: 'GET /core/team/applications',
+    request: () => ({ method: 'GET', url: '/core/team/applications' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/applications/{id}/approve',
+    prepare: async () => ({ id: await applyAsCompany() }),
+    request: (_w, p) => ({ method: 'POST', url: `/core/team/applications/${p.id}/approve` }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/applications/{id}/reject',
+    prepare: async () => ({ id: await applyAsCompany() }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/team/applications/${p.id}/reject`,
+      payload: { reason: 'Buiten ons werkgebied' },
+    }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'GET /core/team/companies',
+    request: () => ({ method: 'GET', url: '/core/team/companies' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/companies/{id}/suspend',
+    prepare: async () => ({ id: await approvedCompany() }),
+    request: (_w, p) => ({ method: 'POST', url: `/core/team/companies/${p.id}/suspend` }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/companies/{id}/restore',
+    prepare: async () => {
+      const id = await approvedCompany();
+      await teamCall('POST', `/core/team/companies/${id}/suspend`);
+      return { id };
+    },
+    request: (_w, p) => ({ method: 'POST', url: `/core/team/companies/${p.id}/restore` }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'GET /core/team/members',
+    request: () => ({ method: 'GET', url: '/core/team/members' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/members',
+    request: () => ({
+      method: 'POST',
+      url: '/core/team/members',
+      payload: { email: `teamlid-${crypto.randomUUID().slice(0, 8)}@example.nl` },
+    }),
+    expect: teamOnly(201),
+  },
+  {
+    call: 'DELETE /core/team/members/{email}',
+    prepare: async () => {
+      const email = `weg-${crypto.randomUUID().slice(0, 8)}@example.nl`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/core/team/members',
+        headers: auth(companyWorld.tokens.team),
+        payload: { email },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { email };
+    },
+    request: (_w, p) => ({ method: 'DELETE', url: `/core/team/members/${encodeURIComponent(p.email!)}` }),
+    expect: teamOnly(204),
+  },
+];
+
+let companyWorld: CompanyWorld;
+async function teamCall(method: 'GET' | 'POST', url: string) {
+  const res = await t.app.inject({ method, url, ...{ headers: auth(companyWorld.tokens.team) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+async function applyAsCompany(email = `bedrijf-${crypto.randomUUID().slice(0, 8)}@example.nl`) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/core/companies/request',
+    remoteAddress: randomAddress(),
+    payload: {
+      companyType: 'FuneralDirector',
+      firstName: 'Anna',
+      lastName: 'Bos',
+      companyName: 'Uitvaartzorg Bos',
+      streetName: 'Dorpsstraat',
+      houseNumber: '1',
+      postalCode: '1234 AB',
+      phoneNumber: '030 123 4567',
+      email,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+async function approvedCompany(email?: string) {
+  const id = await applyAsCompany(email);
+  await teamCall('POST', `/core/team/applications/${id}/approve`);
+  return id;
+}
+/** A company with its first partner user (who claimed it with their verified address). */
+async function companyWithUser() {
+  const email = `partner-${crypto.randomUUID().slice(0, 8)}@example.nl`;
+  const id = await approvedCompany(email);
+  const { token } = await issueUserToken(t, { email });
+  expect(
+    (await t.app.inject({ url: '/core/account/roles', headers: auth(token) })).json().companies,
+  ).toHaveLength(1);
+  return { id, token };
+}
+async function createCompanyWorld(): Promise<CompanyWorld> {
+  const tokens = { anonymous: null } as CompanyWorld['tokens'];
+  companyWorld = { tokens, companyId: '', suspendedId: '' };
+  tokens.team = (await issueUserToken(t, { email: 'team@aandenken.test', name: 'Team' })).token;
+  await t.db.query(
+    `INSERT INTO accounts (email, name, email_verified) VALUES ('team-onbevestigd@aandenken.test', 'X', false)
+     ON CONFLICT DO NOTHING`,
+  );
+  tokens.teamUnverified = (await issueUserToken(t, { email: 'team-onbevestigd@aandenken.test' })).token;
+  tokens.stranger = users.stranger.token;
+  const a = await companyWithUser();
+  const b = await companyWithUser();
+  const s = await companyWithUser();
+  await teamCall('POST', `/core/team/companies/${s.id}/suspend`);
+  tokens.partnerThis = a.token;
+  tokens.partnerOther = b.token;
+  tokens.partnerSuspended = s.token;
+  companyWorld.companyId = a.id;
+  companyWorld.suspendedId = s.id;
+  return companyWorld;
+}
+
 /**
  * The /core routes outside the memorial domain, with the reason; every other /core route the app
  * registers (collected with Fastify's onRoute hook, documented or not) must have a row above.
  */
 const outsideMatrix: { route: string; reason: string }[] = [
   { route: 'POST /core/companies/request', reason: 'a partner registration; no memorial involved' },
-  { route: 'GET /core/companies/{id}', reason: "admins' partner requests (identity-companies.test.ts)" },
   { route: 'POST /core/contact', reason: 'the contact form; no memorial involved' },
   { route: 'GET /core/openapi.json', reason: 'the public API description' },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
@@ -700,13 +885,17 @@ let other: { memorialId: string; guestToken: string };
 const shared = new Map<string, World>();
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, {
-    onRoute: (route) => {
-      if (!route.url.startsWith('/core')) return;
-      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      for (const method of [route.method].flat()) routes.add(`${method} ${path}`);
+  t = await createTestApp(
+    { ADMIN_EMAILS: 'team@aandenken.test,team-onbevestigd@aandenken.test' },
+    undefined,
+    {
+      onRoute: (route) => {
+        if (!route.url.startsWith('/core')) return;
+        const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+        for (const method of [route.method].flat()) routes.add(`${method} ${path}`);
+      },
     },
-  });
+  );
   users = await createUsers(t);
   const o = await createMemorial(t, users.otherOwner, { status: 'active' });
   other = { memorialId: o.id, guestToken: await guestTokenFor(t, o.id) };
@@ -746,6 +935,29 @@ describe('authorization matrix', () => {
       expect(got).toEqual(row.expect);
     });
   }
+
+  describe('companies and the team', () => {
+    for (const row of companyMatrix) {
+      it(`${row.call}${row.variant ? ` (${row.variant})` : ''}`, async () => {
+        const w = companyWorld ?? (await createCompanyWorld());
+        const got: Partial<Record<CompanyPersona, number>> = {};
+        for (const persona of companyPersonas) {
+          const prepared = row.prepare ? await row.prepare() : {};
+          const req = row.request(w, prepared);
+          const res = await t.app.inject({
+            ...req,
+            headers: { ...(req.headers ?? {}), ...auth(w.tokens[persona]) },
+          });
+          got[persona] = res.statusCode;
+          if (res.statusCode >= 400) {
+            expect(res.statusCode, `${persona}: ${res.body}`).toBeLessThan(500);
+            expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+          }
+        }
+        expect(got).toEqual(row.expect);
+      });
+    }
+  });
 
   it('answers 401 to an anonymous caller of every members-only call, whatever the body or address', async () => {
     // Members-only: no row lets an anonymous caller succeed. Authentication comes before validation, so
@@ -792,7 +1004,7 @@ describe('authorization matrix', () => {
     // Fastify adds a HEAD route to every GET; the GET's row covers it.
     const calls = [...routes].filter((c) => !(c.startsWith('HEAD ') && routes.has(`GET ${c.slice(5)}`)));
     expect(calls.length, 'routes were collected').toBeGreaterThan(40);
-    const inMatrix = new Set(matrix.map((r) => r.call));
+    const inMatrix = new Set([...matrix, ...companyMatrix].map((r) => r.call));
     expect(
       calls.filter((c) => !inMatrix.has(c) && !isOutside(c)),
       'routes without a row in the authorization matrix',
@@ -837,7 +1049,8 @@ describe('authorization matrix', () => {
         Record<string, { summary?: string; responses?: Record<string, { content?: object }> }>
       >;
     };
-    for (const call of new Set(matrix.map((r) => r.call))) {
+    const rows: { call: string; expect: Record<string, number> }[] = [...matrix, ...companyMatrix];
+    for (const call of new Set(rows.map((r) => r.call))) {
       const [method, path] = call.split(' ') as [string, string];
       const op = doc.paths[path]?.[method.toLowerCase()];
       expect(op, `${call} is not in /core/openapi.json`).toBeDefined();
@@ -847,7 +1060,7 @@ describe('authorization matrix', () => {
       for (const [status, r] of ok)
         if (status !== '204') expect(r.content, `${call} ${status} schema`).toBeDefined();
       // The uniform refusals, and every status the matrix expects of this call.
-      const expected = matrix
+      const expected = rows
         .filter((r) => r.call === call)
         .flatMap((r) => Object.values(r.expect).map(String));
       for (const status of new Set([...documentedErrors, ...expected]))

@@ -41,14 +41,17 @@ describe('GET /core/companies/{id}', () => {
     });
   });
 
-  it('answers 401 without a token and 403 for other users', async () => {
+  it('answers 401 without a token and 404 for other users, as for a missing one', async () => {
     const anonymous = await get(companyId);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHORIZED');
     const { token } = await issueUserToken(t, { email: 'iris@destilte.nl', name: 'Iris' });
     const other = await get(companyId, token);
-    expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ code: 'FORBIDDEN', message: 'Je hebt geen toegang tot deze handeling.' });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Dit bedrijf of deze partneraanvraag bestaat niet.',
+    });
   });
 
   it('does not trust a team address until its owner has verified it', async () => {
@@ -58,14 +61,14 @@ describe('GET /core/companies/{id}', () => {
       email: 'beheer@aandenken.test',
       password: 'lang-genoeg-wachtwoord',
     });
-    expect((await get(companyId, tokens.access_token)).statusCode).toBe(403);
+    expect((await get(companyId, tokens.access_token)).statusCode).toBe(404);
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes('beheer@aandenken.test') && m.subject.startsWith('Bevestig'),
     );
     const link = /(http:\/\/\S+)/.exec(mail.text)![1]!.replace('http://localhost:8080', '');
     expect((await verifyWithPassword(t.app, link, 'lang-genoeg-wachtwoord')).statusCode).toBe(200);
     // The sign-in from before the verification may be whoever registered the address first: it ends.
-    expect((await get(companyId, tokens.access_token)).statusCode).toBe(403);
+    expect((await get(companyId, tokens.access_token)).statusCode).toBe(404);
     expect((await refresh(t.app, tokens.refresh_token)).json().error).toBe('invalid_grant');
     await new Promise((r) => setTimeout(r, 1100)); // tokens from the second of the verification do not count
     const { tokens: fresh } = await signInWithPassword(

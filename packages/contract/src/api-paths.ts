@@ -31,6 +31,15 @@ export const apiPaths = {
 
   companyRequest: apiPath('/companies/request'),
   company: apiPath('/companies/:id'),
+  accountRoles: apiPath('/account/roles'),
+  teamApplications: apiPath('/team/applications'),
+  teamApprove: apiPath('/team/applications/:id/approve'),
+  teamReject: apiPath('/team/applications/:id/reject'),
+  teamCompanies: apiPath('/team/companies'),
+  teamSuspend: apiPath('/team/companies/:id/suspend'),
+  teamRestore: apiPath('/team/companies/:id/restore'),
+  teamMembers: apiPath('/team/members'),
+  teamMember: apiPath('/team/members/:email'),
   contact: apiPath('/contact'),
 
   memorials: apiPath('/memorial'),

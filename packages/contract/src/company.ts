@@ -116,6 +116,11 @@ export const companyResponseSchema = z.object({
   serviceDescription: z.nullable(z.string()),
   additionalInfo: z.nullable(z.string()),
   createdAt: z.string(),
+  /** When the team decided, and the reason given with a rejection. */
+  decidedAt: z.optional(z.nullable(z.string())),
+  rejectionReason: z.optional(z.nullable(z.string())),
+  /** The company made from an approved application. */
+  company: z.optional(z.nullable(z.object({ slug: z.string(), state: z.enum(['active', 'suspended']) }))),
 });
 export type CompanyResponse = z.infer<typeof companyResponseSchema>;
 

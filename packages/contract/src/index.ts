@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './access-code.ts';
 export * from './person-name.ts';
 export * from './company.ts';
+export * from './team.ts';
 export * from './contact.ts';
 export * from './memorial-concept.ts';
 export * from './memorial.ts';

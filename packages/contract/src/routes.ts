@@ -15,6 +15,8 @@ export const routes = {
   authCallback: '/auth/callback',
   logoutCallback: '/auth/logout-callback',
   myPages: '/mijn-paginas',
+  partnerPortal: '/partner',
+  teamReview: '/team/aanvragen',
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
@@ -35,6 +37,8 @@ export const staticAppPaths: readonly string[] = [
   routes.authCallback,
   routes.logoutCallback,
   routes.myPages,
+  routes.partnerPortal,
+  routes.teamReview,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */

@@ -23,6 +23,8 @@ const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-p
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
+// The team's review screen and the partner page share one chunk (the entry is at its budget).
+const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 
 /**
  * The central route map (paths from the contract's `routes`, the spec's route table).
@@ -46,6 +48,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
+  { path: routes.partnerPortal, element: <TeamPages /> },
+  { path: routes.teamReview, element: <TeamPages /> },
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -49,3 +49,50 @@ export function applicantMail(c: CompanyResponse): Mail {
     ].join('\n'),
   };
 }
+
+/**
+ * The approval, to the applicant's address (not proven: only our words and the name through `mailName`).
+ * The link opens the app's sign-in or registration with that address filled in; once the address is
+ * verified, its account becomes the company's first partner user.
+ */
+export function approvalMail(c: CompanyResponse, partnerUrl: string): Mail {
+  const name = mailName(`${c.firstName} ${c.lastName}`);
+  return {
+    to: c.email,
+    subject: 'Je partneraanvraag is goedgekeurd',
+    text: [
+      name ? `Beste ${name},` : 'Beste,',
+      '',
+      'Goed nieuws: je aanvraag om partner van Aandenken te worden is goedgekeurd.',
+      '',
+      `Log in of maak een account aan met dit e-mailadres (${c.email}) via de link hieronder. Zodra je e-mailadres is bevestigd, beheer je het bedrijf bij Aandenken.`,
+      '',
+      partnerUrl,
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+    ].join('\n'),
+  };
+}
+
+/** The rejection with the team's reason (the team's own words), to the applicant's address. */
+export function rejectionMail(c: CompanyResponse, reason: string): Mail {
+  const name = mailName(`${c.firstName} ${c.lastName}`);
+  return {
+    to: c.email,
+    subject: 'Over je partneraanvraag',
+    text: [
+      name ? `Beste ${name},` : 'Beste,',
+      '',
+      'Bedankt voor je aanvraag om partner van Aandenken te worden. We hebben je aanvraag beoordeeld en kunnen je op dit moment helaas geen partner maken.',
+      '',
+      'De reden:',
+      reason,
+      '',
+      'Heb je vragen? Beantwoord deze e-mail niet, maar neem contact met ons op via het contactformulier op onze website.',
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+    ].join('\n'),
+  };
+}

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AccountRoles } from '@aandenken/contract';
 import { AuthContext, type AuthState } from '../../lib/auth/auth-context.ts';
+import { ApiClientProvider } from '../../lib/api-client.ts';
 import { Header } from './header.tsx';
 
-function renderHeader(auth: Partial<AuthState>, path = '/contact?x=1') {
+const noRoles: AccountRoles = { team: false, companies: [] };
+
+function renderHeader(auth: Partial<AuthState>, path = '/contact?x=1', roles: AccountRoles = noRoles) {
   const value: AuthState = {
     status: 'unauthenticated',
     user: null,
@@ -15,15 +20,27 @@ function renderHeader(auth: Partial<AuthState>, path = '/contact?x=1') {
     ...auth,
   };
   const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] });
+  // The account menu asks GET /core/account/roles; this answers it.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(roles)),
+  );
   render(
-    <AuthContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <ApiClientProvider getToken={async () => 'token'}>
+        <AuthContext.Provider value={value}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return value;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('header', () => {
   it('signed out: a Login button that signs in and returns to the current path and query', () => {
@@ -57,5 +74,30 @@ describe('header', () => {
     expect(within(menu).getByText('marieke@example.test')).toBeTruthy();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Uitloggen' }));
     expect(auth.signOut).toHaveBeenCalledWith({ returnUrl: '/contact?x=1' });
+  });
+
+  it("shows the team 'Partneraanvragen' and a company's user 'Partner' in the account menu", async () => {
+    renderHeader(
+      { status: 'authenticated', user: { sub: 'u1', name: 'Team Lid', email: 'team@example.test' } },
+      '/',
+      {
+        team: true,
+        companies: [
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            slug: 'de-linde',
+            name: 'De Linde',
+            state: 'active',
+            isAdmin: true,
+          },
+        ],
+      },
+    );
+    fireEvent.keyDown(screen.getByRole('button', { name: 'TL, account van Team Lid' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(
+      (await within(menu).findByRole('menuitem', { name: 'Partneraanvragen' })).getAttribute('href'),
+    ).toBe('/team/aanvragen');
+    expect(within(menu).getByRole('menuitem', { name: 'Partner' }).getAttribute('href')).toBe('/partner');
   });
 });

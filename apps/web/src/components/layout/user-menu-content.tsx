@@ -1,5 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { Building2, ClipboardCheck, LogOut } from 'lucide-react';
+import { routes } from '@aandenken/contract';
+import { useAccountRoles } from '../../lib/account/roles.ts';
 import type { AuthUser } from '../../lib/auth/auth-context.ts';
 import { initials } from '../../lib/initials.ts';
 
@@ -13,6 +16,10 @@ export function UserMenuContent({
   onSignOut: () => void;
   defaultOpen?: boolean;
 }) {
+  // Loaded with the menu (not the page): the team's and partners' entries.
+  const roles = useAccountRoles(true);
+  const itemClass =
+    'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-secondary';
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
@@ -32,6 +39,22 @@ export function UserMenuContent({
             <span className="block text-sm text-muted">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {roles.data?.team && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={routes.teamReview}>
+                <ClipboardCheck aria-hidden className="h-4 w-4 text-muted" />
+                Partneraanvragen
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {(roles.data?.companies.length ?? 0) > 0 && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={routes.partnerPortal}>
+                <Building2 aria-hidden className="h-4 w-4 text-muted" />
+                Partner
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             onSelect={onSignOut}
             className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-secondary"
