@@ -11,6 +11,8 @@ const PricingPage = lazyPage(() => import('../features/marketing/pricing-page.ts
 const ExamplePage = lazyPage(() => import('../features/marketing/example-page.tsx'));
 const PartnerPage = lazyPage(() => import('../features/partner/partner-page.tsx'));
 const ContactPage = lazyPage(() => import('../features/contact/contact-page.tsx'));
+const PrivacyPage = lazyPage(() => import('../features/marketing/privacy-page.tsx'));
+const TermsPage = lazyPage(() => import('../features/marketing/terms-page.tsx'));
 const PrivatePage = lazyPage(() => import('../features/private-page/private-page.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
 const AuthCallbackPage = lazyPage(() => import('../features/auth/auth-callback-page.tsx'));
@@ -34,6 +36,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.pricing, element: <PricingPage /> },
   { path: routes.partner, element: <PartnerPage /> },
   { path: routes.contact, element: <ContactPage /> },
+  { path: routes.privacy, element: <PrivacyPage /> },
+  { path: routes.terms, element: <TermsPage /> },
   { path: routes.privatePage, element: <PrivatePage /> },
   { path: routes.authCallback, element: <AuthCallbackPage /> },
   { path: routes.logoutCallback, element: <LogoutCallbackPage /> },
