@@ -82,4 +82,6 @@ export const apiPaths = {
   candleCreate: apiPath('/candles/:memorialId'),
   candle: apiPath('/candles/:id'),
   candlesQuery: apiPath('/candles/query'),
+
+  accountDelete: apiPath('/account/delete'),
 } as const;

@@ -18,3 +18,4 @@ export * from './media.ts';
 export * from './memory.ts';
 export * from './candle.ts';
 export * from './examples.ts';
+export * from './account.ts';

@@ -17,6 +17,7 @@ export const routes = {
   authCallback: '/auth/callback',
   logoutCallback: '/auth/logout-callback',
   myPages: '/mijn-paginas',
+  account: '/account',
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
@@ -39,6 +40,7 @@ export const staticAppPaths: readonly string[] = [
   routes.authCallback,
   routes.logoutCallback,
   routes.myPages,
+  routes.account,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */

@@ -21,6 +21,7 @@ const CreateMemorialPage = lazyPage(() => import('../features/create-memorial/cr
 const ProtectMemorialPage = lazyPage(() => import('../features/create-memorial/protect-memorial-page.tsx'));
 const VerifyMemorialPage = lazyPage(() => import('../features/create-memorial/verify-memorial-page.tsx'));
 const MyPagesPage = lazyPage(() => import('../features/my-pages/my-pages-page.tsx'));
+const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'));
 const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
@@ -45,6 +46,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.protectMemorial, element: <ProtectMemorialPage /> },
   { path: routes.verifyMemorial, element: <VerifyMemorialPage /> },
   { path: routes.myPages, element: <MyPagesPage /> },
+  { path: routes.account, element: <AccountPage /> },
   { path: routes.memorial(':id'), element: <MemorialPage /> },
   { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },

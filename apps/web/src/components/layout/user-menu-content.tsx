@@ -1,5 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
+import { routes } from '@aandenken/contract';
 import type { AuthUser } from '../../lib/auth/auth-context.ts';
 import { initials } from '../../lib/initials.ts';
 
@@ -32,6 +34,15 @@ export function UserMenuContent({
             <span className="block text-sm text-muted">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            asChild
+            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-secondary"
+          >
+            <Link to={routes.account}>
+              <UserRound aria-hidden className="h-4 w-4 text-muted" />
+              Mijn account
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onSignOut}
             className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-secondary"
