@@ -132,7 +132,8 @@ function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: () => v
           </li>
         </ul>
         <p>
-          Dit kan niet ongedaan worden gemaakt. Meer hierover lees je in de{' '}
+          Wil je dat je herinneringen en foto&apos;s verdwijnen, verwijder ze dan eerst zelf op de pagina. Dit
+          kan niet ongedaan worden gemaakt. Meer hierover lees je in de{' '}
           <Link to={routes.privacy} className="font-medium text-foreground underline underline-offset-4">
             privacyverklaring
           </Link>

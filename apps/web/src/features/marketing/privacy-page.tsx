@@ -92,6 +92,22 @@ export default function PrivacyPage() {
         </p>
       </LegalSection>
 
+      <LegalSection title="Je account verwijderen">
+        <p>
+          Je kunt je account zelf verwijderen via <strong>Mijn account</strong> in het accountmenu. Je wordt
+          dan overal uitgelogd en we verwijderen je naam, je e-mailadres en je wachtwoord. Wat je op een
+          gedenkpagina hebt gedeeld, blijft daar staan voor de familie, maar zonder je naam: als afzender
+          staat er &lsquo;een voormalig lid&rsquo;. Ben je de enige eigenaar van een pagina, dan gaat die naar
+          het volgende lid; is er geen lid meer, dan verwijderen we de pagina na 30 dagen. Wil je dat ook je
+          herinneringen of foto&apos;s verdwijnen, verwijder ze dan eerst zelf of vraag het de beheerders van
+          de pagina.
+        </p>
+        <p>
+          E-mails die we je in de laatste 24 uur stuurden, bewaren we nog een dag zonder inhoud, zodat niemand
+          via een nieuw account onbeperkt e-mail naar je adres kan laten sturen.
+        </p>
+      </LegalSection>
+
       <LegalSection title="Je rechten">
         <p>Volgens de Algemene verordening gegevensbescherming (AVG) heb je het recht om:</p>
         <ul className="flex list-disc flex-col gap-2 pl-6">
