@@ -56,3 +56,22 @@ test.describe('deleting one’s own account (/account)', () => {
     await expect(page.getByText('Onjuist e-mailadres of wachtwoord.')).toBeVisible();
   });
 });
+
+test('on a phone the menu leads to the account screen', { tag: '@layout' }, async ({ page }) => {
+  test.skip(
+    (page.viewportSize()?.width ?? 1280) >= 768,
+    'the desktop reaches it from the avatar menu (above)',
+  );
+  const user = newUser('Ruben de Jong');
+  await page.goto('/');
+  await registerFromHeader(page, user);
+  await expect(async () => {
+    if (!(await page.getByRole('dialog').isVisible()))
+      await page.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('dialog').getByRole('link', { name: 'Mijn account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account definitief verwijderen' })).toBeVisible();
+});
