@@ -25,6 +25,11 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   // The provider's registration screen, with the e-mail address carried over (login_hint).
   await expect(page).toHaveURL(/\/realms\/aandenken\/interaction\//);
   await expect(page.getByLabel('E-mailadres')).toHaveValue(user.email);
+  await expect(page.getByRole('link', { name: 'algemene voorwaarden' })).toHaveAttribute(
+    'href',
+    /\/voorwaarden$/,
+  );
+  await expect(page.getByRole('link', { name: 'privacybeleid' })).toHaveAttribute('href', /\/privacy$/);
   await page.getByLabel('Je naam').fill(user.name);
   await page.getByLabel('Wachtwoord', { exact: true }).fill('kort');
   await page.getByLabel('Herhaal wachtwoord').fill('kort');
@@ -36,6 +41,11 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   await expect(page).toHaveURL(/\/verify-memorial\?firstName=Johanna&lastName=/);
   await expect(page.getByTestId('deceased-name')).toHaveText(`Johanna ${lastName}`);
   await expect(page.getByText('algemene voorwaarden en het privacybeleid')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'algemene voorwaarden' })).toHaveAttribute(
+    'href',
+    '/voorwaarden',
+  );
+  await expect(page.getByRole('link', { name: 'privacybeleid' })).toHaveAttribute('href', '/privacy');
   await expectSignedIn(page, user);
 
   // A double click makes one page, not two.

@@ -110,6 +110,8 @@ test.describe('layout', { tag: '@layout' }, () => {
     await expect(footer).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Prijzen' })).toHaveAttribute('href', '/prijzen');
     await expect(footer.getByRole('link', { name: 'Contact' }).first()).toHaveAttribute('href', '/contact');
+    await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Voorwaarden' })).toHaveAttribute('href', '/voorwaarden');
     for (const label of ['Twitter', 'Web', 'Uitvaart ondernemingen', 'FAQ', 'Feature Requests']) {
       await expect(footer.getByText(label, { exact: true })).toBeVisible();
       await expect(footer.getByRole('link', { name: label, exact: true })).toHaveCount(0);

@@ -7,6 +7,8 @@ const screens = [
   { path: '/prijzen', name: 'pricing' },
   { path: '/bedrijf', name: 'partner' },
   { path: '/contact', name: 'contact' },
+  { path: '/privacy', name: 'privacy statement' },
+  { path: '/voorwaarden', name: 'general terms' },
   { path: '/beslotenpagina', name: 'private page entry' },
   { path: '/example', name: 'examples gallery' },
   { path: '/create-memorial', name: 'create memorial' },

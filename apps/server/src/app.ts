@@ -38,8 +38,10 @@ import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
-import { authPlugin, requireCaller, userTokenVerifier } from './lib/auth.ts';
+import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { identityRepository } from './identity/repository.ts';
 
 /** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
 export const databaseRoutines = [wallRoutine];
@@ -136,9 +138,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/core/docs', staticCSP: true });
 
+  const seen = seenUsers();
   await app.register(authPlugin, {
     verifiers: [
-      userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks, log: app.log }),
+      userTokenVerifier({ config, db, localJwks: signingKeys?.publicJwks, log: app.log, seen }),
       guestTokenVerifier({ db, config }),
     ],
   });
@@ -162,6 +165,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(memoryRoutes(deps));
       await core.register(candleRoutes(deps));
       await core.register(exportRoutes(deps));
+      await core.register(
+        accountRoutes(deps, {
+          seen,
+          endAllSessions: (tx, accountId) => identityRepository(tx).endAllSessions(accountId),
+        }),
+      );
     },
     { prefix: '/core' },
   );

@@ -45,6 +45,8 @@ interface Row {
   variant?: string;
   visibility?: 'private' | 'public';
   fresh?: boolean;
+  /** The row changes the callers themselves (deletes their account): a fresh World with its own users. */
+  ownUsers?: boolean;
   prepare?: (ctx: { t: TestContext; w: World }) => Promise<Record<string, string>>;
   request: (w: World, prepared: Record<string, string>) => InjectOptions;
   expect: Expect;
@@ -666,6 +668,18 @@ const matrix: Row[] = [
     request: (_w, p) => ({ method: 'GET', url: p.url! }),
     expect: e(200, 403, 403, 403, 403, 403, 403, 200),
   },
+
+  // ── the account (issue 21): every signed-in person deletes only their own ────────────────────
+  {
+    call: 'POST /core/account/delete',
+    ownUsers: true,
+    request: () => ({
+      method: 'POST',
+      url: '/core/account/delete',
+      payload: { confirmation: 'VERWIJDEREN' },
+    }),
+    expect: signedIn(200),
+  },
 ];
 
 // ── companies and the team ─────────────────────────────────────────────────────────────────────
@@ -904,6 +918,7 @@ afterAll(async () => t?.close());
 
 async function worldFor(row: Row): Promise<World> {
   const visibility = row.visibility ?? 'private';
+  if (row.ownUsers) return createWorld(t, await createUsers(t), other, { visibility });
   if (row.fresh) return createWorld(t, users, other, { visibility });
   let w = shared.get(visibility);
   if (!w) {

@@ -45,6 +45,9 @@ describe('registration', () => {
     );
     expect(page.body).toContain('<h1>Account aanmaken</h1>');
     expect(page.body).toContain('value="nieuw@example.nl"');
+    // What the new account agrees to, one click away (issue 21).
+    expect(page.body).toMatch(/<a href="[^"]*\/voorwaarden">algemene voorwaarden<\/a>/);
+    expect(page.body).toMatch(/<a href="[^"]*\/privacy">privacybeleid<\/a>/);
     expect(page.headers['cache-control']).toBe('no-store');
 
     const bad = await browser.post(`${uidPath}/register`, {

@@ -15,12 +15,16 @@ const page = (body: string) =>
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-dist-'));
   await fs.mkdir(path.join(dist, 'prijzen'));
+  await fs.mkdir(path.join(dist, 'privacy'));
+  await fs.mkdir(path.join(dist, 'voorwaarden'));
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(
     path.join(dist, 'index.html'),
     page(`<h1>Landing</h1>${'<p>Een plek waar herinneringen voortleven.</p>'.repeat(50)}`),
   );
   await fs.writeFile(path.join(dist, 'prijzen', 'index.html'), page('<h1>Prijzen</h1>'));
+  await fs.writeFile(path.join(dist, 'privacy', 'index.html'), page('<h1>Privacyverklaring</h1>'));
+  await fs.writeFile(path.join(dist, 'voorwaarden', 'index.html'), page('<h1>Algemene voorwaarden</h1>'));
   await fs.writeFile(path.join(dist, '404.html'), page('<h1>Pagina niet gevonden</h1>'));
   await fs.writeFile(path.join(dist, 'app.html'), page(''));
   await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
@@ -38,6 +42,15 @@ describe('prerendered pages', () => {
     expect(landing.body).toContain('<h1>Landing</h1>');
     expect((await t.app.inject({ url: '/prijzen' })).body).toContain('<h1>Prijzen</h1>');
     expect((await t.app.inject({ url: '/prijzen/' })).body).toContain('<h1>Prijzen</h1>');
+    // The privacy statement and the general terms (issue 21): public pages of the route table.
+    for (const [url, heading] of [
+      ['/privacy', 'Privacyverklaring'],
+      ['/voorwaarden', 'Algemene voorwaarden'],
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<h1>${heading}</h1>`);
+    }
     // Without the server bundle a memorial the API does not show is still a 404 with the shell.
     const memorial = await t.app.inject({ url: '/memorial/6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01' });
     expect(memorial.statusCode).toBe(404);

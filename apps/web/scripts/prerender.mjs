@@ -10,7 +10,16 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 /** Public pages whose content does not depend on who is looking. */
-export const PRERENDERED = ['/', '/prijzen', '/bedrijf', '/contact', '/beslotenpagina', '/example'];
+export const PRERENDERED = [
+  '/',
+  '/prijzen',
+  '/bedrijf',
+  '/contact',
+  '/privacy',
+  '/voorwaarden',
+  '/beslotenpagina',
+  '/example',
+];
 const NOT_FOUND = '/__niet-gevonden__';
 /** Rendered by the server at request time (apps/server/src/modules/site/memorial-ssr.ts). */
 const MEMORIAL_PAGE = 'src/features/memorial-page/memorial-page.tsx';

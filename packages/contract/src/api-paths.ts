@@ -95,4 +95,5 @@ export const apiPaths = {
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),
+  accountDelete: apiPath('/account/delete'),
 } as const;

@@ -20,3 +20,4 @@ export * from './memory.ts';
 export * from './candle.ts';
 export * from './examples.ts';
 export * from './export.ts';
+export * from './account.ts';

@@ -8,6 +8,8 @@ export const routes = {
   pricing: '/prijzen',
   partner: '/bedrijf',
   contact: '/contact',
+  privacy: '/privacy',
+  terms: '/voorwaarden',
   privatePage: '/beslotenpagina',
   createMemorial: '/create-memorial',
   protectMemorial: '/protect-memorial',
@@ -17,6 +19,7 @@ export const routes = {
   myPages: '/mijn-paginas',
   partnerPortal: '/partner',
   teamReview: '/team/aanvragen',
+  account: '/account',
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
@@ -30,6 +33,8 @@ export const staticAppPaths: readonly string[] = [
   routes.pricing,
   routes.partner,
   routes.contact,
+  routes.privacy,
+  routes.terms,
   routes.privatePage,
   routes.createMemorial,
   routes.protectMemorial,
@@ -39,6 +44,7 @@ export const staticAppPaths: readonly string[] = [
   routes.myPages,
   routes.partnerPortal,
   routes.teamReview,
+  routes.account,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */

@@ -1,3 +1,5 @@
+import { routes } from '@aandenken/contract';
+
 /**
  * The provider's server-rendered Dutch screens, in the site's look (resources/identity.css, both themes).
  * No inline script or style: the CSP allows only files from this origin.
@@ -149,6 +151,7 @@ ${field({ id: 'name', label: 'Je naam', type: 'text', value: v.values.name ?? ''
 ${field({ id: 'email', label: 'E-mailadres', type: 'email', value: v.values.email ?? '', autocomplete: 'email', error: f.email })}
 ${field({ id: 'password', label: 'Wachtwoord', type: 'password', autocomplete: 'new-password', error: f.password, hint: 'Minstens 8 tekens.' })}
 ${field({ id: 'passwordRepeat', label: 'Herhaal wachtwoord', type: 'password', autocomplete: 'new-password', error: f.passwordRepeat })}
+<p class="hint">Met je account ga je akkoord met de <a href="${v.siteUrl}${routes.terms}">algemene voorwaarden</a> en het <a href="${v.siteUrl}${routes.privacy}">privacybeleid</a>.</p>
 <button type="submit" class="btn btn-primary">Account aanmaken</button>
 </form>
 <div class="divider"><span>of</span></div>

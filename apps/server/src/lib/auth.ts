@@ -35,6 +35,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The users whose current row a verifier has seen (so it does not write it on every request). Account
+ * deletion forgets the deleted user, so their next request reaches the database and is refused.
+ */
+export interface SeenUsers {
+  known: Map<string, string>;
+  forget(userId: string): void;
+}
+export function seenUsers(): SeenUsers {
+  const known = new Map<string, string>();
+  return { known, forget: (userId) => void known.delete(userId) };
+}
+
 /** Seconds a token may be past its expiry (or before its issue time) and still count: clocks differ. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 const DISCOVERY_TIMEOUT_MS = 5000;
@@ -61,6 +74,8 @@ export function userTokenVerifier(opts: {
   db: Queryable;
   localJwks?: { keys: object[] };
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Shared with account deletion, which forgets a deleted user at once. */
+  seen?: SeenUsers;
 }): TokenVerifier {
   const { config, db, log } = opts;
   const issuer = config.OIDC_AUTHORITY;
@@ -95,7 +110,7 @@ export function userTokenVerifier(opts: {
         }
       };
   // Users seen with these claims already have a current row; saves a write per request.
-  const known = new Map<string, string>();
+  const known = opts.seen?.known ?? new Map<string, string>();
 
   return async (token) => {
     let payload;
@@ -127,11 +142,17 @@ export function userTokenVerifier(opts: {
           : null;
     const fingerprint = `${email}\u0000${name}`;
     if (known.get(payload.sub) !== fingerprint) {
-      await db.query(
+      // A deleted user's row is never filled in again: their token is refused (the same 401 as an expired one).
+      const { rowCount } = await db.query(
         `INSERT INTO users (id, email, name) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, updated_at = now()`,
+         ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, updated_at = now()
+           WHERE users.deleted_at IS NULL`,
         [payload.sub, email, name],
       );
+      if (rowCount === 0) {
+        known.delete(payload.sub);
+        return null;
+      }
       if (known.size > 10_000) known.clear();
       known.set(payload.sub, fingerprint);
     }

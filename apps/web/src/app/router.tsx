@@ -11,6 +11,8 @@ const PricingPage = lazyPage(() => import('../features/marketing/pricing-page.ts
 const ExamplePage = lazyPage(() => import('../features/marketing/example-page.tsx'));
 const PartnerPage = lazyPage(() => import('../features/partner/partner-page.tsx'));
 const ContactPage = lazyPage(() => import('../features/contact/contact-page.tsx'));
+const PrivacyPage = lazyPage(() => import('../features/marketing/privacy-page.tsx'));
+const TermsPage = lazyPage(() => import('../features/marketing/terms-page.tsx'));
 const PrivatePage = lazyPage(() => import('../features/private-page/private-page.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
 const AuthCallbackPage = lazyPage(() => import('../features/auth/auth-callback-page.tsx'));
@@ -19,6 +21,7 @@ const CreateMemorialPage = lazyPage(() => import('../features/create-memorial/cr
 const ProtectMemorialPage = lazyPage(() => import('../features/create-memorial/protect-memorial-page.tsx'));
 const VerifyMemorialPage = lazyPage(() => import('../features/create-memorial/verify-memorial-page.tsx'));
 const MyPagesPage = lazyPage(() => import('../features/my-pages/my-pages-page.tsx'));
+const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'));
 const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
@@ -36,6 +39,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.pricing, element: <PricingPage /> },
   { path: routes.partner, element: <PartnerPage /> },
   { path: routes.contact, element: <ContactPage /> },
+  { path: routes.privacy, element: <PrivacyPage /> },
+  { path: routes.terms, element: <TermsPage /> },
   { path: routes.privatePage, element: <PrivatePage /> },
   { path: routes.authCallback, element: <AuthCallbackPage /> },
   { path: routes.logoutCallback, element: <LogoutCallbackPage /> },
@@ -43,6 +48,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.protectMemorial, element: <ProtectMemorialPage /> },
   { path: routes.verifyMemorial, element: <VerifyMemorialPage /> },
   { path: routes.myPages, element: <MyPagesPage /> },
+  { path: routes.account, element: <AccountPage /> },
   { path: routes.memorial(':id'), element: <MemorialPage /> },
   { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },

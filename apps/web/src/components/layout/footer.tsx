@@ -31,6 +31,16 @@ export function Footer() {
                 Contact
               </Link>
             </li>
+            <li>
+              <Link to={routes.privacy} className={linkClass}>
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.terms} className={linkClass}>
+                Voorwaarden
+              </Link>
+            </li>
             {placeholders.map((label) => (
               <li key={label}>
                 <span className="cursor-default text-muted" title="Binnenkort beschikbaar">

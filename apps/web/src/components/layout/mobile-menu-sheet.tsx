@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { routes } from '@aandenken/contract';
+import { useAuth } from '../../lib/auth/auth-context.ts';
 import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AuthControls } from './auth-controls.tsx';
@@ -12,6 +13,7 @@ import { navLinks } from './nav-links.ts';
 /** The Radix dialog behind MobileMenu (loaded on first intent, see mobile-menu.tsx). */
 export function MobileMenuSheet({ initialOpen = false }: { initialOpen?: boolean }) {
   const [open, setOpen] = useState(initialOpen);
+  const auth = useAuth();
   const location = useLocation();
   const [seenLocation, setSeenLocation] = useState(location);
   if (seenLocation !== location) {
@@ -65,6 +67,15 @@ export function MobileMenuSheet({ initialOpen = false }: { initialOpen?: boolean
             </ul>
           </nav>
           <div className="mt-auto border-t border-border pt-6">
+            {auth.status === 'authenticated' && (
+              <Link
+                to={routes.account}
+                onClick={() => setOpen(false)}
+                className={buttonClass('ghost', 'md', 'mb-3 w-full')}
+              >
+                Mijn account
+              </Link>
+            )}
             <AuthControls layout="stacked" onNavigate={() => setOpen(false)} />
           </div>
         </Dialog.Content>

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { Building2, ClipboardCheck, LogOut } from 'lucide-react';
+import { Building2, ClipboardCheck, LogOut, UserRound } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { useAccountRoles } from '../../lib/account/roles.ts';
 import type { AuthUser } from '../../lib/auth/auth-context.ts';
@@ -55,10 +55,13 @@ export function UserMenuContent({
               </Link>
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Item
-            onSelect={onSignOut}
-            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-secondary"
-          >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={routes.account}>
+              <UserRound aria-hidden className="h-4 w-4 text-muted" />
+              Mijn account
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={onSignOut} className={itemClass}>
             <LogOut aria-hidden className="h-4 w-4 text-muted" />
             Uitloggen
           </DropdownMenu.Item>

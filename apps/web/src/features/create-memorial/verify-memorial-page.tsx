@@ -89,7 +89,15 @@ export default function VerifyMemorialPage() {
         </div>
       )}
       <p className="mt-6 text-sm leading-relaxed text-muted">
-        Door verder te gaan ga je akkoord met de algemene voorwaarden en het privacybeleid van Aandenken.
+        Door verder te gaan ga je akkoord met de{' '}
+        <Link to={routes.terms} className="underline underline-offset-4 hover:text-foreground">
+          algemene voorwaarden
+        </Link>{' '}
+        en het{' '}
+        <Link to={routes.privacy} className="underline underline-offset-4 hover:text-foreground">
+          privacybeleid
+        </Link>{' '}
+        van Aandenken.
       </p>
       <Button
         size="lg"

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPaths, accountDeleteResultSchema, accountDeleteSchema } from '@aandenken/contract';
+import type { SeenUsers } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { accountService, registerAccountJobs, type EndAllSessions } from './service.ts';
+
+export const accountRoutes =
+  (
+    deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock'>,
+    o: { seen: SeenUsers; endAllSessions: EndAllSessions },
+  ): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = accountService(deps, o.endAllSessions);
+    registerAccountJobs(deps);
+
+    app.post(
+      apiPaths.accountDelete.pattern,
+      {
+        schema: {
+          tags: ['account'],
+          security: [{ bearer: [] }],
+          summary: 'Mijn account verwijderen',
+          description:
+            "Bevestigd met het eigen e-mailadres of 'VERWIJDEREN'. Inloggen stopt overal; herinneringen en foto's blijven op de pagina's, van 'een voormalig lid'; een pagina zonder andere eigenaar gaat naar het volgende lid (redacteur eerst), of wordt na 30 dagen verwijderd als er geen lid meer is (docs/privacy.md).",
+          body: accountDeleteSchema,
+          response: { 200: accountDeleteResultSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const caller = await req.caller();
+        const result = await service.delete(caller, req.body);
+        if (caller.kind === 'user') o.seen.forget(caller.userId);
+        return result;
+      },
+    );
+  };
