@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { Menu } from './shell-icons.tsx';
 import { deferred, placeholderTriggerProps, useDeferred } from '../../lib/deferred.ts';
 import { buttonClass } from '../ui/button.tsx';
 

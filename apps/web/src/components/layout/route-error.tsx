@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from './shell-icons.tsx';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp } from './shell-icons.tsx';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@aandenken/contract';
 import { cn } from '../../lib/cn.ts';
 

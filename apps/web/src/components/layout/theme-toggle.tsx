@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from './shell-icons.tsx';
 import { deferred, placeholderTriggerProps, useDeferred } from '../../lib/deferred.ts';
 import { adoptStoredTheme, useTheme } from '../../lib/theme.ts';
 import { buttonClass } from '../ui/button.tsx';

@@ -9,6 +9,7 @@ import {
   apiPaths,
   routes,
 } from '@aandenken/contract';
+import { PersonalExportSection } from '../../components/exports/export-panel.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -45,6 +46,9 @@ export default function AccountPage() {
               <dd className="font-medium break-all">{auth.user.email}</dd>
             </div>
           </dl>
+          <div className="mt-12">
+            <PersonalExportSection />
+          </div>
           <DeleteAccount
             email={auth.user.email}
             onDeleted={() => {

@@ -16,7 +16,6 @@ import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
 import { lifeYears } from '../../lib/memorials/life.ts';
 import { useMyMemorials } from './api/get-my-memorials.ts';
-import { PersonalExportSection } from '../../components/exports/export-panel.tsx';
 
 /** /mijn-paginas: the memorials the signed-in user belongs to, each linking to its page. */
 export default function MyPagesPage() {
@@ -137,11 +136,6 @@ export default function MyPagesPage() {
             );
           })}
         </ul>
-      )}
-      {signedIn && (
-        <div className="mt-16">
-          <PersonalExportSection />
-        </div>
       )}
     </Container>
   );
