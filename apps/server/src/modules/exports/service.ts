@@ -1,4 +1,3 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_LINK_TTL_DAYS, type ExportState } from '@aandenken/contract';
@@ -7,7 +6,7 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
-import { getOrCreateSecret } from '../../lib/secrets.ts';
+import { secretMac } from '../../lib/secret-mac.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { renderStaticPage, type ExportFile } from './html.ts';
@@ -31,25 +30,16 @@ type ExportRow = {
 
 /** The signed download link: HMAC-SHA256 over the export and its expiry, with a key of its own. */
 function exportLinkSigner(db: Queryable) {
-  let key: Promise<Buffer> | undefined;
-  const loadKey = () =>
-    (key ??= getOrCreateSecret(db, 'export-url-key', () => randomBytes(32).toString('base64'))
-      .then((k) => Buffer.from(k, 'base64'))
-      .catch((err: unknown) => {
-        key = undefined;
-        throw err;
-      }));
-  const mac = (k: Buffer, id: string, exp: number) =>
-    createHmac('sha256', k).update(`export:${id}:${exp}`).digest('base64url');
+  const macs = secretMac(db, 'export-url-key');
+  const message = (id: string, exp: number) => `export:${id}:${exp}`;
   return {
     async sign(id: string, expiresAt: Date) {
       const exp = Math.floor(expiresAt.getTime() / 1000);
-      return `exp=${exp}&sig=${mac(await loadKey(), id, exp)}`;
+      return `exp=${exp}&sig=${(await macs.macFn())(message(id, exp))}`;
     },
     async check(id: string, exp: string | undefined, sig: string | undefined, now = Date.now()) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
-      const expected = Buffer.from(mac(await loadKey(), id, Number(exp)));
-      if (!timingSafeEqual(expected, Buffer.from(sig))) return 'invalid';
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
+      if (!(await macs.matches(message(id, Number(exp)), sig))) return 'invalid';
       return Number(exp) * 1000 <= now ? 'expired' : 'valid';
     },
   };
