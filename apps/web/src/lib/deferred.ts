@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Code that stays out of the first download (docs/performance.md: the entry of '/' must stay small): the
@@ -24,21 +24,63 @@ export function deferred<M>(importer: () => Promise<M>): Deferred<M> {
 }
 
 /**
+ * How long after a press ends without a click the placeholder still waits before it gives way to the loaded
+ * control: a tap's click follows its pointerup as a separate event on a phone.
+ */
+const PRESS_GRACE_MS = 600;
+
+/**
  * A control backed by a deferred module: `module` is undefined until loaded. `prepare` starts loading (call it
  * when the person shows intent: hovering or focusing the trigger); `open` also asks for the control to open
- * once it is there (a click, Enter or Space on the placeholder trigger).
+ * once it is there (a click, Enter or Space on the placeholder trigger); `press` and `release` bracket a
+ * press on a placeholder that opens on click.
+ *
+ * While a press is under way the placeholder stays in the page even if the module arrives: swapping the
+ * element between a tap's pointerdown and its click would send the click to neither element, and the tap
+ * would be lost.
  */
 export function useDeferred<M>(d: Deferred<M>) {
   const [module, setModule] = useState<M | undefined>(() => d.module);
   const [openRequested, setOpenRequested] = useState(false);
-  const prepare = useCallback(() => {
-    void d.load().then((m) => setModule(() => m));
+  const pressed = useRef(false);
+  const graceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(graceTimer.current);
+    };
+  }, []);
+
+  const show = useCallback(() => {
+    if (mounted.current && !pressed.current && d.module) {
+      const m = d.module;
+      setModule(() => m);
+    }
   }, [d]);
+  const prepare = useCallback(() => {
+    void d.load().then(show);
+  }, [d, show]);
   const open = useCallback(() => {
+    clearTimeout(graceTimer.current);
+    pressed.current = false;
     setOpenRequested(true);
     prepare();
   }, [prepare]);
-  return { module, openRequested, prepare, open };
+  const press = useCallback(() => {
+    clearTimeout(graceTimer.current);
+    pressed.current = true;
+    prepare();
+  }, [prepare]);
+  const release = useCallback(() => {
+    clearTimeout(graceTimer.current);
+    graceTimer.current = setTimeout(() => {
+      pressed.current = false;
+      show();
+    }, PRESS_GRACE_MS);
+  }, [show]);
+  return { module, openRequested, prepare, open, press, release };
 }
 
 /**
@@ -46,7 +88,7 @@ export function useDeferred<M>(d: Deferred<M>) {
  * for does (menus on pointer down, dialogs on click).
  */
 export function placeholderTriggerProps(
-  control: { prepare(): void; open(): void },
+  control: { prepare(): void; open(): void; press(): void; release(): void },
   opensOn: 'pointerdown' | 'click' = 'pointerdown',
 ) {
   return {
@@ -55,8 +97,10 @@ export function placeholderTriggerProps(
     onFocus: control.prepare,
     onPointerDown: (e: { button: number }) => {
       if (opensOn === 'pointerdown' && e.button === 0) control.open();
-      else control.prepare();
+      else control.press();
     },
+    onPointerUp: control.release,
+    onPointerCancel: control.release,
     onClick: control.open,
     onKeyDown: (e: { key: string; preventDefault(): void }) => {
       if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
