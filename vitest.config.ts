@@ -24,6 +24,8 @@ export default defineConfig({
           root: './packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: one module graph for all files.
+          isolate: false,
         },
       },
       './apps/web/vitest.config.ts',
