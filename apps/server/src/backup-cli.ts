@@ -5,7 +5,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { migrate, migrationChecksums } from './db/migrate.ts';
@@ -112,6 +111,8 @@ async function restore(config: Config, archive: string | undefined) {
     );
 
   const started = Date.now();
+  // The routines come from the features' statements: loaded only to restore, not for every back-up.
+  const { databaseRoutines } = await import('./app.ts');
   await fs.mkdir(config.DATA_DIR, { recursive: true });
   const staging = await fs.mkdtemp(path.join(config.DATA_DIR, '.herstel-'));
   let db: Db | undefined;
