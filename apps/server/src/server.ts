@@ -1,8 +1,10 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { BACKUP_SOCKET, startBackupSocket } from './lib/backup/socket.ts';
 import { seedExamples } from './modules/examples/seed.ts';
 
 async function main() {
@@ -26,6 +28,7 @@ async function main() {
   const app = await buildApp({ config, db });
   let closing = false;
   let seeding: Promise<void> | undefined;
+  let backupSocket: { close(): Promise<void> } | undefined;
   const stopSeeding = new AbortController();
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,6 +38,7 @@ async function main() {
     try {
       stopSeeding.abort();
       await seeding;
+      await backupSocket?.close();
       await app.close();
       await db.close();
     } finally {
@@ -53,6 +57,18 @@ async function main() {
     },
     'Aandenken draait',
   );
+  // `npm run backup` asks this process for a consistent back-up (docs/decisions/011-backups.md).
+  try {
+    await fs.mkdir(config.DATA_DIR, { recursive: true });
+    backupSocket = await startBackupSocket({
+      db,
+      storage: app.deps.storage,
+      socketPath: path.join(config.DATA_DIR, BACKUP_SOCKET),
+      log: app.log,
+    });
+  } catch (err) {
+    app.log.warn({ err }, 'back-up socket not available; npm run backup needs the server stopped');
+  }
   if (config.SEED_EXAMPLES) {
     // In the background, so the site answers at once; a failure is logged and the site runs on.
     seeding = seedExamples({ ...app.deps, log: app.log, signal: stopSeeding.signal }).then(

@@ -669,6 +669,40 @@ const matrix: Row[] = [
     expect: e(200, 403, 403, 403, 403, 403, 403, 200),
   },
 
+  // ── deleting a memorial (issue 21, docs/privacy.md): owners only, restorable by owners ─────────
+  {
+    call: 'POST /core/memorial/{id}/delete',
+    fresh: true,
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/delete`,
+      payload: { confirmation: 'VERWIJDEREN' },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    // A deleted page is gone for everyone but its owners, who alone may bring it back.
+    call: 'POST /core/memorial/{id}/restore',
+    fresh: true,
+    prepare: async ({ t, w }) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/core/memorial/${w.memorialId}/delete`,
+        headers: auth(w.tokens.owner),
+        payload: { confirmation: 'VERWIJDEREN' },
+      });
+      expect(res.statusCode).toBe(200);
+      return {};
+    },
+    request: (w) => ({ method: 'POST', url: `/core/memorial/${w.memorialId}/restore` }),
+    expect: e(401, 401, 401, 404, 404, 404, 404, 200),
+  },
+  {
+    call: 'GET /core/memorial/deleted',
+    request: () => ({ method: 'GET', url: '/core/memorial/deleted' }),
+    expect: signedIn(200),
+  },
+
   // ── the account (issue 21): every signed-in person deletes only their own ────────────────────
   {
     call: 'POST /core/account/delete',

@@ -245,6 +245,45 @@ describe('memorial export (owners)', () => {
   });
 });
 
+describe('scheduled clean-up of expired exports', () => {
+  it('a job deletes an export and its file when its link expires, without waiting for another request', async () => {
+    const ready = await requestAndWait('/core/account/export', users.guest.token);
+    const id = exportIdOf(ready.downloadUrl);
+    const job = async () =>
+      (
+        await t.db.query<{ run_at: Date; status: string }>(
+          `SELECT run_at, status FROM jobs WHERE kind = 'export.expire' AND payload->>'exportId' = $1
+            ORDER BY id DESC LIMIT 1`,
+          [id],
+        )
+      ).rows[0];
+    // Scheduled for the moment the link expires.
+    const scheduled = await job();
+    expect(scheduled?.status).toBe('queued');
+    expect(Math.abs(scheduled!.run_at.getTime() - new Date(ready.expiresAt).getTime())).toBeLessThan(60_000);
+
+    // Run early (a clock that differs): the export stays, and the job waits again.
+    await t.db.query(
+      `UPDATE jobs SET run_at = now() WHERE kind = 'export.expire' AND payload->>'exportId' = $1`,
+      [id],
+    );
+    await t.app.deps.queue.idle();
+    expect((await t.db.query('SELECT 1 FROM exports WHERE id = $1', [id])).rows).toHaveLength(1);
+    expect((await job())?.status).toBe('queued');
+
+    // Its time has come.
+    await t.db.query(`UPDATE exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    await t.db.query(
+      `UPDATE jobs SET run_at = now() WHERE kind = 'export.expire' AND payload->>'exportId' = $1 AND status = 'queued'`,
+      [id],
+    );
+    await t.app.deps.queue.idle();
+    await t.app.deps.queue.idle();
+    expect((await t.db.query('SELECT 1 FROM exports WHERE id = $1', [id])).rows).toEqual([]);
+    await expect(fs.stat(path.join(t.dataDir, 'media', id))).rejects.toThrow();
+  });
+});
+
 describe('personal export (everyone signed in)', () => {
   it('holds their profile, memories, photos, candles, memberships and audit entries, and nothing of others', async () => {
     const ready = await requestAndWait('/core/account/export', users.contributor.token);

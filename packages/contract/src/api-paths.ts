@@ -96,4 +96,7 @@ export const apiPaths = {
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),
   accountDelete: apiPath('/account/delete'),
+  memorialDelete: apiPath('/memorial/:id/delete'),
+  memorialRestore: apiPath('/memorial/:id/restore'),
+  memorialsDeleted: apiPath('/memorial/deleted'),
 } as const;

@@ -11,6 +11,8 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.published': 'Pagina gepubliceerd',
   'memorial.archived': 'Pagina gearchiveerd',
   'memorial.reactivated': 'Pagina opnieuw actief',
+  'memorial.deleted': 'Pagina verwijderd (30 dagen terug te zetten)',
+  'memorial.restored': 'Verwijderde pagina teruggezet',
   'memorial.visibility_changed': 'Zichtbaarheid gewijzigd',
   'memorial.invite_only_changed': 'Alleen op uitnodiging gewijzigd',
   'memorial.biography_updated': 'Levensverhaal gewijzigd',

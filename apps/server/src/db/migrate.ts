@@ -24,8 +24,15 @@ const sha256 = (sql: string) => createHash('sha256').update(sql).digest('hex');
  * applied has changed since (its sha256 is kept). A failure throws: the process must not start on a
  * half-migrated schema.
  */
-export async function migrate(db: Db, routines: readonly Routine[], dir = migrationsDir): Promise<string[]> {
-  const files = (await fs.readdir(dir)).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();
+export async function migrate(
+  db: Db,
+  routines: readonly Routine[],
+  dir = migrationsDir,
+  options: { only?: ReadonlySet<string> } = {},
+): Promise<string[]> {
+  const files = (await fs.readdir(dir))
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f) && (!options.only || options.only.has(f)))
+    .sort();
   const sql = new Map<string, string>();
   for (const file of files) sql.set(file, await fs.readFile(path.join(dir, file), 'utf8'));
 
@@ -76,6 +83,15 @@ export async function migrate(db: Db, routines: readonly Routine[], dir = migrat
       [files, files.map((f) => sha256(sql.get(f)!))],
     );
   });
-  await installRoutines(db, routines);
+  // A restore first builds the schema of its archive's migrations only (lib/backup); routines follow later.
+  if (!options.only) await installRoutines(db, routines);
   return applied;
+}
+
+/** Every migration file of this version with its sha256 (a back-up may be restored only where they match). */
+export async function migrationChecksums(dir = migrationsDir): Promise<Map<string, string>> {
+  const files = (await fs.readdir(dir)).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();
+  const out = new Map<string, string>();
+  for (const file of files) out.set(file, sha256(await fs.readFile(path.join(dir, file), 'utf8')));
+  return out;
 }

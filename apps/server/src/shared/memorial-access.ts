@@ -29,6 +29,9 @@ export type MemorialAccessRow = {
 };
 
 /**
+ * A memorial its owner deleted (migration 107) is shown to nobody, members included: it answers as missing
+ * until an owner restores it (modules/memorials, the deleted-pages list).
+ *
  * The memorial's row and the caller's membership, for `accessFromRow`: `$memorialId` and `$userId` are
  * the parameter references (e.g. `$1`, `$2::text`). Reads may embed it in their own statement so access
  * and data come in one round trip.
@@ -37,7 +40,7 @@ export const memorialAccessSql = (memorialId: string, userId: string) =>
   `SELECT m.status, m.visibility, mm.role AS member_role
      FROM memorials m
      LEFT JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = ${userId}
-    WHERE m.id = ${memorialId}`;
+    WHERE m.id = ${memorialId} AND m.deleted_at IS NULL`;
 
 /** The caller's access from the memorial's row (undefined: no such memorial). */
 export function accessFromRow(

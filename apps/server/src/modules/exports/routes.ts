@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { EXPORT_BUILD_JOB, exportService } from './service.ts';
+import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB, exportService } from './service.ts';
 
 const tags = ['exports'];
 const security = [{ bearer: [] }];
@@ -28,6 +28,9 @@ export const exportRoutes =
     deps.queue.register(EXPORT_BUILD_JOB, async (payload, job) => {
       if (isUuid(payload.exportId))
         await service.build(payload.exportId, { last: job.attempt >= job.maxAttempts });
+    });
+    deps.queue.register(EXPORT_EXPIRE_JOB, async (payload) => {
+      if (isUuid(payload.exportId)) await service.expire(payload.exportId);
     });
 
     app.get(

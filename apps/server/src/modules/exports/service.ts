@@ -13,6 +13,8 @@ import { renderStaticPage, type ExportFile } from './html.ts';
 import { writeZip, type ZipWriter } from './zip.ts';
 
 export const EXPORT_BUILD_JOB = 'export.build';
+/** Deletes an export once its link has expired (payload: exportId); the row's delete trigger removes the file. */
+export const EXPORT_EXPIRE_JOB = 'export.expire';
 const FILE_NAME = 'export.zip';
 const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
 
@@ -484,6 +486,12 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
         );
         const u = updated[0];
         if (!u) return false;
+        await queue.enqueue(
+          tx,
+          EXPORT_EXPIRE_JOB,
+          { exportId },
+          { delayMs: expiresAt.getTime() - Date.now(), maxAttempts: 10 },
+        );
         if (u.email)
           await outbox.enqueue(
             tx,
@@ -510,8 +518,25 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
   const linkExpired = () =>
     new AppError(403, 'EXPORT_LINK_EXPIRED', 'Deze downloadlink is verlopen. Vraag een nieuwe export aan.');
 
+  /** The scheduled clean-up: an expired export goes with its file; one that runs early waits again. */
+  async function expire(exportId: string) {
+    const { rows } = await db.query<{ expires_at: Date | null }>(
+      'SELECT expires_at FROM exports WHERE id = $1',
+      [exportId],
+    );
+    const expiresAt = rows[0]?.expires_at;
+    if (!expiresAt) return; // gone already (replaced by a newer export, or its memorial or user deleted)
+    const wait = expiresAt.getTime() - Date.now();
+    if (wait > 0) {
+      await queue.enqueue(db, EXPORT_EXPIRE_JOB, { exportId }, { delayMs: wait, maxAttempts: 10 });
+      return;
+    }
+    await db.query('DELETE FROM exports WHERE id = $1 AND expires_at <= now()', [exportId]);
+  }
+
   return {
     build,
+    expire,
     async memorialState(caller: Caller, memorialId: string) {
       await memorialAccessService(db).require(caller, memorialId, 'owner');
       if (caller.kind !== 'user') throw unauthorized();

@@ -206,7 +206,7 @@ export function memorialRepository(db: Queryable) {
       limit: number;
     }) {
       const params: unknown[] = [opts.userId, opts.limit + 1];
-      const where = ['mm.user_id = $1'];
+      const where = ['mm.user_id = $1', 'm.deleted_at IS NULL'];
       if (opts.status) {
         params.push(opts.status);
         where.push(`m.status = $${params.length}`);

@@ -370,6 +370,7 @@ export function memoriesRepository(db: Queryable) {
                   AND ($3::uuid IS NOT NULL OR mm.role IS NOT NULL))
                  OR ($2::text IS NOT NULL AND mo.author_guest_token_id = $2::text))
             AND ($3::uuid IS NULL OR mo.memorial_id = $3::uuid)
+            AND mem.deleted_at IS NULL
             AND ${keysetBefore('mo', '$4', '$5')}
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $6`,

@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
 import { MemorialExportSection } from '../../components/exports/export-panel.tsx';
+import { DeleteMemorialSection } from './components/delete-memorial-section.tsx';
 import { AuditTab } from './tabs/audit-tab.tsx';
 import { DetailsTab } from './tabs/details-tab.tsx';
 import { MediaTab } from './tabs/media-tab.tsx';
@@ -188,6 +189,7 @@ export default function ManagePage() {
           {isOwner && (
             <Tabs.Content value="bewaren" className="focus:outline-none">
               <MemorialExportSection memorialId={m.id} />
+              <DeleteMemorialSection memorialId={m.id} name={fullName(m)} />
             </Tabs.Content>
           )}
         </Container>

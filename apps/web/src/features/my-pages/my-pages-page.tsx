@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
 import { lifeYears } from '../../lib/memorials/life.ts';
 import { useMyMemorials } from './api/get-my-memorials.ts';
+import { DeletedPages } from './deleted-pages.tsx';
 
 /** /mijn-paginas: the memorials the signed-in user belongs to, each linking to its page. */
 export default function MyPagesPage() {
@@ -137,6 +138,7 @@ export default function MyPagesPage() {
           })}
         </ul>
       )}
+      {signedIn && memorials.isSuccess && <DeletedPages />}
     </Container>
   );
 }
