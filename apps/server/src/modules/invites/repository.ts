@@ -118,6 +118,12 @@ export function inviteRepository(db: Queryable) {
       return rows[0]!.id;
     },
 
+    /** The invite is a family's invitation to take over a company's page (companies/partner-service.ts). */
+    async isHandover(q: Queryable, id: string): Promise<boolean> {
+      const { rows } = await q.query('SELECT 1 FROM memorial_care WHERE invite_id = $1', [id]);
+      return rows.length > 0;
+    },
+
     async markSent(q: Queryable, id: string) {
       await q.query(
         'UPDATE guest_invites SET last_sent_at = now(), send_count = send_count + 1 WHERE id = $1',
