@@ -130,7 +130,7 @@ test('a partner invites a colleague, makes a page for a family, and the family t
   // 3. Collega's: the administrator invites a colleague; the invitation is listed and mailed.
   const colleague = `collega.${tag}@uitvaart.test`;
   await portal.getByLabel(/^E-mailadres van de collega/).fill(colleague);
-  await portal.getByRole('button', { name: 'Uitnodigen' }).click();
+  await portal.getByRole('button', { name: 'Collega uitnodigen' }).click();
   await expect(portal.getByRole('button', { name: `Uitnodiging voor ${colleague} intrekken` })).toBeVisible();
   const invitation = await waitForMail((m) => m.to.includes(colleague));
   expect(invitation.subject).toBe(`Uitnodiging: collega bij ${company}`);

@@ -515,4 +515,20 @@ describe('authorization', () => {
       'editor',
     );
   });
+
+  it('a deleted account leaves its address in no invitation or page record of a company', async () => {
+    const c = await company();
+    const { code, familyEmail } = await createPage(c.id, c.admin.token);
+    const family = await issueUserToken(t, { email: familyEmail });
+    expect((await accept(code, family.token)).statusCode).toBe(200);
+    await call('POST', `/core/companies/${c.id}/invitations`, c.admin.token, { email: familyEmail });
+    const res = await call('POST', '/core/account/delete', family.token, { confirmation: familyEmail });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await t.db.query(
+      `SELECT 1 FROM company_invitations WHERE email = $1
+       UNION ALL SELECT 1 FROM memorial_care WHERE lower(family_email) = $1`,
+      [familyEmail],
+    );
+    expect(left.rows).toEqual([]);
+  });
 });

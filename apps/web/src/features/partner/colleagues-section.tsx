@@ -116,7 +116,9 @@ export function ColleaguesSection({ company }: { company: Company }) {
                   required
                   className="grow"
                 />
-                <SubmitButton icon={<UserPlus aria-hidden className="h-4 w-4" />}>Uitnodigen</SubmitButton>
+                <SubmitButton icon={<UserPlus aria-hidden className="h-4 w-4" />}>
+                  Collega uitnodigen
+                </SubmitButton>
               </div>
               <FormError />
             </>
