@@ -257,6 +257,10 @@ describe('a page for a family', () => {
       ).statusCode,
     ).toBe(403);
     expect((await companyAudit(c.id)).map((a) => a.action)).toContain('care.page_created');
+    // The family's invitation is the portal's to send again, not listed among the page's invitations.
+    const invites = await call('POST', '/core/guest-invite/query', c.admin.token, { memorialId });
+    expect(invites.statusCode, invites.body).toBe(200);
+    expect(invites.json().items).toEqual([]);
   });
 
   it('applies the domain rules of a family-made page', async () => {

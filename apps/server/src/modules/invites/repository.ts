@@ -160,7 +160,11 @@ export function inviteRepository(db: Queryable) {
       limit: number;
     }) {
       const params: unknown[] = [opts.memorialId, opts.limit + 1];
-      const where = ['i.memorial_id = $1'];
+      // The family's invitation to take over a company's page is the company's to send (its portal), not listed here.
+      const where = [
+        'i.memorial_id = $1',
+        'NOT EXISTS (SELECT 1 FROM memorial_care mc WHERE mc.invite_id = i.id)',
+      ];
       if (opts.status) where.push(statusWhere[opts.status]);
       if (opts.after) {
         params.push(opts.after[0], opts.after[1]);

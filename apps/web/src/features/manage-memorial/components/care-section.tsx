@@ -41,7 +41,8 @@ export function CareSection({ memorial }: { memorial: Memorial }) {
           >
             {c.state === 'waiting' ? (
               <p className="text-sm">
-                De familie heeft de pagina nog niet overgenomen. Tot dan beheert {c.companyName} de pagina.
+                De familie heeft de pagina nog niet overgenomen. Tot dan beheert {c.companyName} de pagina. De
+                uitnodiging aan de familie kan opnieuw worden verstuurd vanuit het partnerportaal.
               </p>
             ) : isOwner ? (
               <div className="flex flex-col gap-4">
