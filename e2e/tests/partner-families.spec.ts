@@ -194,6 +194,21 @@ test('a partner invites a colleague, makes a page for a family, and the family t
   const handed = portal.getByRole('listitem', { name: 'Johanna Willems' });
   await expect(handed.getByText('Overgedragen')).toBeVisible();
   await expect(handed.getByRole('link', { name: 'Johanna Willems beheren' })).toHaveCount(0);
+
+  // 7. Later the family lets the company manage the page after all (manage tab 'Mensen'); it can again.
+  await owner.goto(`${new URL(owner.url()).pathname}/beheer/mensen`);
+  await expect(owner.getByRole('heading', { level: 2, name: 'Uitvaartondernemer' })).toBeVisible();
+  await checkBothThemes(owner, '/memorial/{id}/beheer/mensen (the care section)', () =>
+    expect(owner.getByRole('heading', { level: 2, name: 'Uitvaartondernemer' })).toBeVisible(),
+  );
+  await owner.getByLabel(`${company} mag de pagina meebeheren`).check();
+  await expect(owner.getByText(`${company} mag de pagina weer meebeheren`)).toBeVisible();
+  await portal.reload();
+  await expect(
+    portal
+      .getByRole('listitem', { name: 'Johanna Willems' })
+      .getByRole('link', { name: 'Johanna Willems beheren' }),
+  ).toBeVisible();
   await ownerContext.close();
   await portalContext.close();
 });

@@ -32,6 +32,16 @@ export function useUpdateMemorialCare(memorialId: string) {
   return useMutation({
     mutationFn: (patch: { partnerRoleAllowed?: boolean; shownPublicly?: boolean }) =>
       client.put(apiPaths.memorialCare(memorialId), patch, { schema: memorialCareSchema }),
+    // The checkbox shows the choice at once; a refusal puts it back.
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: careKey(memorialId) });
+      const before = queryClient.getQueryData<MemorialCare | null>(careKey(memorialId));
+      if (before) queryClient.setQueryData(careKey(memorialId), { ...before, ...patch });
+      return { before };
+    },
+    onError: (_e, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(careKey(memorialId), context.before);
+    },
     onSuccess: (data) =>
       Promise.all([
         queryClient.setQueryData(careKey(memorialId), data),

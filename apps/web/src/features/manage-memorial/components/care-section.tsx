@@ -1,7 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
 import type { Memorial } from '@aandenken/contract';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useMemorialCare, useUpdateMemorialCare } from '../api/care.ts';
 import { errorText, Section } from './section.tsx';
@@ -29,7 +28,8 @@ export function CareSection({ memorial }: { memorial: Memorial }) {
   return (
     <QueryState
       query={care}
-      skeleton={<Skeleton className="h-32 w-full rounded-3xl" />}
+      // Most pages were not made by a company: nothing shows (no placeholder) until the answer says so.
+      skeleton={null}
       error="De gegevens van de uitvaartondernemer konden niet worden geladen."
     >
       {(c) =>
