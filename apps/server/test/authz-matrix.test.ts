@@ -735,6 +735,11 @@ interface CompanyWorld {
   tokens: Record<CompanyPersona, string | null>;
   companyId: string;
   suspendedId: string;
+  /** Pages for families: partnerThis's company's (waiting; handed over with and without the partner role), the suspended one's. */
+  waitingPageId: string;
+  allowedPageId: string;
+  withdrawnPageId: string;
+  suspendedPageId: string;
 }
 interface CompanyRow {
   call: string;
@@ -747,6 +752,8 @@ interface CompanyRow {
 const co = (...s: [number, number, number, number, number, number, number]) =>
   Object.fromEntries(companyPersonas.map((p, i) => [p, s[i]!])) as Record<CompanyPersona, number>;
 const teamOnly = (ok: number) => co(401, 403, 403, ok, 403, 403, 403);
+/** The company's own users while it is active; to everyone else it does not exist. */
+const partnerOnly = (ok: number) => co(401, 404, 404, 404, ok, 404, 404);
 
 const companyMatrix: CompanyRow[] = [
   {
@@ -837,6 +844,153 @@ const companyMatrix: CompanyRow[] = [
     request: (_w, p) => ({ method: 'DELETE', url: `/core/team/members/${encodeURIComponent(p.email!)}` }),
     expect: teamOnly(204),
   },
+  // The partner portal (issue 14): colleagues, pages for families, the family's handover. Only the
+  // company's own users, while it is active; partnerThis is its administrator.
+  {
+    call: 'GET /core/companies/{id}/users',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}/users` }),
+    expect: partnerOnly(200),
+  },
+  {
+    call: 'POST /core/companies/{id}/invitations',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/companies/${w.companyId}/invitations`,
+      payload: { email: `collega-${crypto.randomUUID().slice(0, 8)}@example.nl` },
+    }),
+    expect: partnerOnly(201),
+  },
+  {
+    call: 'DELETE /core/companies/{id}/invitations/{invitationId}',
+    prepare: async () => ({ id: await colleagueInvitation() }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/companies/${w.companyId}/invitations/${p.id}` }),
+    expect: partnerOnly(204),
+  },
+  {
+    call: 'PUT /core/companies/{id}/users/{userId}',
+    prepare: async () => ({ userId: await joinedColleague() }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/companies/${w.companyId}/users/${p.userId}`,
+      payload: { isAdmin: true },
+    }),
+    expect: partnerOnly(200),
+  },
+  {
+    call: 'DELETE /core/companies/{id}/users/{userId}',
+    prepare: async () => ({ userId: await joinedColleague() }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/companies/${w.companyId}/users/${p.userId}` }),
+    expect: partnerOnly(204),
+  },
+  {
+    call: 'GET /core/companies/{id}/pages',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}/pages` }),
+    expect: partnerOnly(200),
+  },
+  {
+    call: 'POST /core/companies/{id}/pages',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/companies/${w.companyId}/pages`,
+      payload: {
+        firstName: 'Johanna',
+        lastName: 'Willems',
+        familyEmail: `familie-${crypto.randomUUID().slice(0, 8)}@example.nl`,
+      },
+    }),
+    expect: partnerOnly(201),
+  },
+  {
+    call: 'POST /core/companies/{id}/pages/{memorialId}/resend',
+    prepare: async () => partnerPage(),
+    request: (w, p) => ({
+      method: 'POST',
+      url: `/core/companies/${w.companyId}/pages/${p.memorialId}/resend`,
+    }),
+    expect: partnerOnly(200),
+  },
+  {
+    call: 'GET /core/handover/{code}',
+    prepare: async () => partnerPage(),
+    request: (_w, p) => ({ method: 'GET', url: `/core/handover/${p.code}` }),
+    expect: co(200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    // Anyone holding the link with a verified address, but the company's own users.
+    call: 'POST /core/handover/{code}/accept',
+    prepare: async () => partnerPage(),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/handover/${p.code}/accept`,
+      payload: { partnerRoleAllowed: false, shownPublicly: false },
+    }),
+    expect: co(401, 200, 403, 200, 409, 200, 200),
+  },
+  {
+    call: 'GET /core/memorial/{id}',
+    variant: 'a page made for a family, waiting for it',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.waitingPageId}` }),
+    expect: co(404, 404, 404, 404, 200, 404, 404),
+  },
+  {
+    call: 'GET /core/memorial/{id}',
+    variant: 'the suspended company made it',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.suspendedPageId}` }),
+    expect: co(404, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    call: 'GET /core/memorial/{id}',
+    variant: 'handed over, the partner role allowed',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.allowedPageId}` }),
+    expect: co(404, 404, 404, 404, 200, 404, 404),
+  },
+  {
+    call: 'GET /core/memorial/{id}',
+    variant: 'handed over without the partner role',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.withdrawnPageId}` }),
+    expect: co(404, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    call: 'PUT /core/memorial',
+    variant: 'handed over without the partner role',
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial',
+      payload: { id: w.withdrawnPageId, quote: 'x' },
+    }),
+    expect: co(401, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    call: 'POST /core/memorial/users/query',
+    variant: 'handed over without the partner role',
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/memorial/users/query',
+      payload: { memorialId: w.withdrawnPageId },
+    }),
+    expect: co(401, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    call: 'GET /core/memorial/{id}/care',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.allowedPageId}/care` }),
+    expect: co(401, 404, 404, 404, 200, 404, 404),
+  },
+  {
+    call: 'GET /core/memorial/{id}/care',
+    variant: 'handed over without the partner role',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.withdrawnPageId}/care` }),
+    expect: co(401, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    // Only the family (an owner) decides; the partner manages as editor: 403.
+    call: 'PUT /core/memorial/{id}/care',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.allowedPageId}/care`,
+      payload: { partnerRoleAllowed: true },
+    }),
+    expect: co(401, 404, 404, 404, 403, 404, 404),
+  },
 ];
 
 let companyWorld: CompanyWorld;
@@ -880,9 +1034,65 @@ async function companyWithUser() {
   ).toHaveLength(1);
   return { id, token };
 }
+/** A page partnerThis's company (or `companyId` as `token`) made for a family, with the code of the family's link. */
+async function partnerPage(companyId = companyWorld.companyId, token = companyWorld.tokens.partnerThis) {
+  const familyEmail = `familie-${crypto.randomUUID().slice(0, 8)}@example.nl`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/core/companies/${companyId}/pages`,
+    headers: auth(token),
+    payload: { firstName: 'Johanna', lastName: 'Willems', familyEmail },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const mail = await t.smtp.waitFor((m) => m.to.includes(familyEmail), 20_000);
+  return {
+    memorialId: res.json().memorialId as string,
+    code: /\/overnemen\/([\w-]+)/.exec(mail.text)![1]!,
+    familyEmail,
+  };
+}
+/** The family takes a page over, allowing the partner role or not. */
+async function handedOver(partnerRoleAllowed: boolean) {
+  const page = await partnerPage();
+  const family = await issueUserToken(t, { email: page.familyEmail });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/core/handover/${page.code}/accept`,
+    headers: auth(family.token),
+    payload: { partnerRoleAllowed, shownPublicly: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return page.memorialId;
+}
+async function colleagueInvitation(email = `collega-${crypto.randomUUID().slice(0, 8)}@example.nl`) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/core/companies/${companyWorld.companyId}/invitations`,
+    headers: auth(companyWorld.tokens.partnerThis),
+    payload: { email },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().invitations.find((i: { email: string }) => i.email === email).id as string;
+}
+/** A colleague of partnerThis who joined with their verified address. */
+async function joinedColleague() {
+  const email = `collega-${crypto.randomUUID().slice(0, 8)}@example.nl`;
+  await colleagueInvitation(email);
+  const { token, userId } = await issueUserToken(t, { email });
+  await t.app.inject({ url: '/core/account/roles', headers: auth(token) });
+  return userId;
+}
 async function createCompanyWorld(): Promise<CompanyWorld> {
   const tokens = { anonymous: null } as CompanyWorld['tokens'];
-  companyWorld = { tokens, companyId: '', suspendedId: '' };
+  companyWorld = {
+    tokens,
+    companyId: '',
+    suspendedId: '',
+    waitingPageId: '',
+    allowedPageId: '',
+    withdrawnPageId: '',
+    suspendedPageId: '',
+  };
   tokens.team = (await issueUserToken(t, { email: 'team@aandenken.test', name: 'Team' })).token;
   await t.db.query(
     `INSERT INTO accounts (email, name, email_verified) VALUES ('team-onbevestigd@aandenken.test', 'X', false)
@@ -893,12 +1103,16 @@ async function createCompanyWorld(): Promise<CompanyWorld> {
   const a = await companyWithUser();
   const b = await companyWithUser();
   const s = await companyWithUser();
+  companyWorld.suspendedPageId = (await partnerPage(s.id, s.token)).memorialId;
   await teamCall('POST', `/core/team/companies/${s.id}/suspend`);
   tokens.partnerThis = a.token;
   tokens.partnerOther = b.token;
   tokens.partnerSuspended = s.token;
   companyWorld.companyId = a.id;
   companyWorld.suspendedId = s.id;
+  companyWorld.waitingPageId = (await partnerPage()).memorialId;
+  companyWorld.allowedPageId = await handedOver(true);
+  companyWorld.withdrawnPageId = await handedOver(false);
   return companyWorld;
 }
 

@@ -22,3 +22,4 @@ export * from './examples.ts';
 export * from './export.ts';
 export * from './account.ts';
 export * from './memorial-deletion.ts';
+export * from './partner.ts';

@@ -65,7 +65,7 @@ const isRealDate = (s: string) => {
 };
 
 /** A calendar date `YYYY-MM-DD`, not in the future; null clears it. */
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z.nullable(
     z.string({ error: `${label} is ongeldig` }).check(
       z.regex(isoDate, `${label} moet de vorm JJJJ-MM-DD hebben`),
@@ -139,6 +139,15 @@ export const memorialSchema = z.object({
   publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  caredBy: z.optional(
+    z
+      .nullable(z.object({ name: z.string(), slug: z.string() }))
+      .check(
+        z.describe(
+          'Verzorgd door: de uitvaartondernemer die de pagina maakte, alleen als de familie dat toont',
+        ),
+      ),
+  ),
 });
 export type Memorial = z.infer<typeof memorialSchema>;
 

@@ -37,10 +37,24 @@ export type MemorialAccessRow = {
  * and data come in one round trip.
  */
 export const memorialAccessSql = (memorialId: string, userId: string) =>
-  `SELECT m.status, m.visibility, mm.role AS member_role
+  `SELECT m.status, m.visibility,
+          CASE WHEN mm.role IN ('owner', 'editor') THEN mm.role
+               ELSE COALESCE((${partnerRoleSql('m.id', userId)}), mm.role) END AS member_role
      FROM memorials m
      LEFT JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = ${userId}
     WHERE m.id = ${memorialId} AND m.deleted_at IS NULL`;
+
+/**
+ * The partner role (issue 14, docs/roles.md): a user of the **active** company that made the memorial
+ * for a family manages it as an editor while the family has not taken it over, and afterwards only while
+ * the family allows it. Worked out on every call, so removing a colleague, suspending the company or the
+ * family's withdrawal takes effect at once. 'editor' or NULL.
+ */
+export const partnerRoleSql = (memorialId: string, userId: string) =>
+  `SELECT 'editor'::text FROM memorial_care mc
+     JOIN companies co ON co.id = mc.company_id AND co.state = 'active'
+     JOIN company_users cu ON cu.company_id = mc.company_id AND cu.user_id = ${userId}
+    WHERE mc.memorial_id = ${memorialId} AND (mc.state = 'waiting' OR mc.partner_role_allowed)`;
 
 /** The caller's access from the memorial's row (undefined: no such memorial). */
 export function accessFromRow(

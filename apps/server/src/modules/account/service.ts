@@ -119,6 +119,11 @@ export function accountService(
 
         if (email !== '') {
           await tx.query('DELETE FROM guest_invites WHERE lower(email) = $1', [email]);
+          // A company's invitation to the address, and the address a company once mailed a page to (issue 14).
+          await tx.query('DELETE FROM company_invitations WHERE email = $1', [email]);
+          await tx.query(`UPDATE memorial_care SET family_email = '' WHERE lower(family_email) = $1`, [
+            email,
+          ]);
           await tx.query('DELETE FROM login_failures WHERE email = $1', [email]);
           // Pending sign-ins at the provider that name the address (login_hint).
           await tx.query(`DELETE FROM oidc_models WHERE strpos(lower(payload::text), $1) > 0`, [email]);

@@ -250,5 +250,44 @@ export function companyRepository(db: Queryable) {
         [e.companyId, kind, userId, name, e.action, JSON.stringify(e.details ?? {})],
       );
     },
+    /**
+     * The pages the company cared for that its public page may list (issue 14): handed over to the
+     * family, who agreed to be shown, and public and published. Newest death first.
+     */
+    async listCaredPagesShown(companyId: string): Promise<CaredPageShown[]> {
+      const { rows } = await db.query<{
+        id: string;
+        first_name: string;
+        last_name: string;
+        birth_date: string | null;
+        death_date: string | null;
+      }>(
+        `SELECT m.id, m.first_name, m.last_name,
+                to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, to_char(m.death_date, 'YYYY-MM-DD') AS death_date
+           FROM memorial_care mc JOIN memorials m ON m.id = mc.memorial_id
+          WHERE mc.company_id = $1 AND mc.state = 'handed_over' AND mc.shown_publicly
+            AND m.status = 'active' AND m.visibility = 'public'
+          ORDER BY m.death_date DESC NULLS LAST, m.id LIMIT 200`,
+        [companyId],
+      );
+      return rows.map((r) => ({
+        memorialId: r.id,
+        slug: r.id,
+        path: `/memorial/${r.id}`,
+        title: `${r.first_name} ${r.last_name}`,
+        birthDate: r.birth_date,
+        deathDate: r.death_date,
+      }));
+    },
   };
+}
+
+/** A page on the company's public page; memorials have no slug of their own, so `slug` is the id. */
+export interface CaredPageShown {
+  memorialId: string;
+  slug: string;
+  path: string;
+  title: string;
+  birthDate: string | null;
+  deathDate: string | null;
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { companyRepository } from './repository.ts';
+import { partnerRepository } from './partner-repository.ts';
 import { applicantMail, approvalMail, rejectionMail, teamMail } from './mails.ts';
 
 export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
@@ -127,6 +128,14 @@ export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox
               action: 'company.user_added',
               details: { admin: true },
             });
+          // A colleague's invitation (partner-service.ts) is claimed the same way, as a user, not administrator.
+          for (const j of await partnerRepository(tx).claimInvitations(caller.email!, caller.userId))
+            await r.audit({
+              companyId: j.companyId,
+              actor: caller,
+              action: 'company.user_added',
+              details: { admin: false, invitationId: j.invitationId },
+            });
         });
       return {
         team: await isTeamMember({ db, config }, caller),
@@ -239,7 +248,7 @@ async function isTeamMember(
  * The caller's e-mail address is proven by its current holder: with the embedded provider, verified and
  * the token issued after the verification. An external realm must verify addresses itself.
  */
-async function hasVerifiedAddress(
+export async function hasVerifiedAddress(
   { db, config }: Pick<Deps, 'db' | 'config'>,
   caller: Extract<Caller, { kind: 'user' }>,
 ) {

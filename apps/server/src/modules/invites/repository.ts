@@ -118,6 +118,12 @@ export function inviteRepository(db: Queryable) {
       return rows[0]!.id;
     },
 
+    /** The invite is a family's invitation to take over a company's page (companies/partner-service.ts). */
+    async isHandover(q: Queryable, id: string): Promise<boolean> {
+      const { rows } = await q.query('SELECT 1 FROM memorial_care WHERE invite_id = $1', [id]);
+      return rows.length > 0;
+    },
+
     async markSent(q: Queryable, id: string) {
       await q.query(
         'UPDATE guest_invites SET last_sent_at = now(), send_count = send_count + 1 WHERE id = $1',
@@ -154,7 +160,11 @@ export function inviteRepository(db: Queryable) {
       limit: number;
     }) {
       const params: unknown[] = [opts.memorialId, opts.limit + 1];
-      const where = ['i.memorial_id = $1'];
+      // The family's invitation to take over a company's page is the company's to send (its portal), not listed here.
+      const where = [
+        'i.memorial_id = $1',
+        'NOT EXISTS (SELECT 1 FROM memorial_care mc WHERE mc.invite_id = i.id)',
+      ];
       if (opts.status) where.push(statusWhere[opts.status]);
       if (opts.after) {
         params.push(opts.after[0], opts.after[1]);

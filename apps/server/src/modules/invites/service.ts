@@ -38,6 +38,17 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url')
 const newCode = () => randomBytes(24).toString('base64url');
 const expiry = () => new Date(Date.now() + INVITE_TTL_DAYS * 24 * 3600_000);
 
+/** A new invite code and the hash that is stored; for another feature's invite (a family's handover). */
+export const newInviteCode = () => {
+  const code = newCode();
+  return { code, codeHash: sha256(code) };
+};
+export const inviteCodeHash = (code: string) => sha256(code);
+export const inviteExpiry = expiry;
+export { inviteExpired, inviteUsed };
+/** Invites that another feature writes inside its own transaction (a family's handover). */
+export { inviteRepository };
+
 /** Owners invite editors, contributors and guests; editors invite contributors and guests. */
 export const mayInvite = (actor: MemberRole | 'visitor', role: MemberRole) =>
   actor === 'owner'
@@ -312,6 +323,13 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
       return db.transaction(async (tx) => {
         const row = await repo.findByCodeHash(tx, sha256(code), true);
         if (!row || row.revoked_at) throw inviteNotFound();
+        // A family's invitation to take over a company's page has its own acceptance (the family's choices).
+        if (await repo.isHandover(tx, row.id))
+          throw new AppError(
+            409,
+            'HANDOVER_INVITE',
+            'Deze uitnodiging is om een pagina over te nemen. Open de link uit de e-mail om dat te doen.',
+          );
         if (row.accepted_at) {
           if (row.accepted_by !== caller.userId) throw inviteUsed();
           const me = await members.findByUser(tx, row.memorial_id, caller.userId);

@@ -24,6 +24,8 @@ export interface MemorialRow {
   media_count: number;
   candle_count: number;
   member_count: number;
+  /** "Verzorgd door": the company that made the page, when the family shows it (issue 14). */
+  cared_by: { name: string; slug: string } | null;
   [key: string]: unknown;
 }
 
@@ -35,7 +37,10 @@ const memorialColumns = `
   m.access_code_encrypted, m.access_code_version, m.published_at, m.created_at, m.updated_at,
   COALESCE(c.memory_count, 0)::int AS memory_count, COALESCE(c.media_count, 0)::int AS media_count,
   COALESCE(c.candle_count, 0)::int AS candle_count,
-  (SELECT count(*)::int FROM memorial_members x WHERE x.memorial_id = m.id) AS member_count`;
+  (SELECT count(*)::int FROM memorial_members x WHERE x.memorial_id = m.id) AS member_count,
+  (SELECT json_build_object('name', co.name, 'slug', co.slug) FROM memorial_care mc
+     JOIN companies co ON co.id = mc.company_id AND co.state = 'active'
+    WHERE mc.memorial_id = m.id AND mc.state = 'handed_over' AND mc.shown_publicly) AS cared_by`;
 const memorialFrom = `FROM memorials m LEFT JOIN memorial_counts c ON c.memorial_id = m.id`;
 
 export const toSummary = (r: MemorialRow): MemorialSummary => ({

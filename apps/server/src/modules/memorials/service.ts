@@ -47,6 +47,7 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
       inviteOnly: row.invite_only,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
+      caredBy: row.cared_by ?? null,
     };
   }
 
@@ -56,7 +57,54 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
     return toMemorial(row, role);
   }
 
+  /** Access-code candidates, prepared before a transaction (the keys may need loading; PGlite has one connection). */
+  const prepareCodes = () =>
+    Promise.all(
+      Array.from({ length: CODE_ATTEMPTS }, async () => {
+        const code = codes.generate();
+        return { codeHash: await codes.hash(code), codeEncrypted: await codes.encrypt(code) };
+      }),
+    );
+  /** Inserts a concept with the first free candidate code. */
+  async function insertWithCode(
+    tx: Queryable,
+    candidates: Awaited<ReturnType<typeof prepareCodes>>,
+    m: { firstName: string; lastName: string; createdBy: string },
+  ) {
+    for (const candidate of candidates) {
+      const memorialId = await repo.insertConcept(tx, { ...m, ...candidate });
+      if (memorialId) return memorialId;
+    }
+    throw new Error('no free access code after several attempts');
+  }
+
   return {
+    prepareCodes,
+    /**
+     * A concept made inside another feature's transaction, with the same rules as a family's (names,
+     * dates in order, a fresh access code), without an owner: a funeral company's page for a family
+     * (modules/companies/partner-service.ts), whose owner is the family once it accepts.
+     */
+    async insertConceptIn(
+      tx: Queryable,
+      candidates: Awaited<ReturnType<typeof prepareCodes>>,
+      m: {
+        firstName: string;
+        lastName: string;
+        birthDate: string | null;
+        deathDate: string | null;
+        createdBy: string;
+      },
+    ): Promise<string> {
+      if (m.birthDate && m.deathDate && m.birthDate > m.deathDate)
+        throw badRequest('Controleer je invoer: Overlijdensdatum ligt voor de geboortedatum', {
+          deathDate: 'Overlijdensdatum ligt voor de geboortedatum',
+        });
+      const id = await insertWithCode(tx, candidates, m);
+      if (m.birthDate || m.deathDate)
+        await repo.update(tx, id, { birth_date: m.birthDate, death_date: m.deathDate });
+      return id;
+    },
     /**
      * Creates a concept with the caller as owner and a fresh access code. With an idempotency key, the
      * same user and key within 24 hours return the memorial of the first request.
@@ -72,25 +120,14 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
         if (earlier) return { id: earlier, replayed: true };
       }
       // Prepared before the transaction: the keys may need loading, and PGlite has one connection.
-      const candidates = await Promise.all(
-        Array.from({ length: CODE_ATTEMPTS }, async () => {
-          const code = codes.generate();
-          return { codeHash: await codes.hash(code), codeEncrypted: await codes.encrypt(code) };
-        }),
-      );
+      const candidates = await prepareCodes();
       try {
         const id = await db.transaction(async (tx) => {
-          let memorialId: string | null = null;
-          for (const candidate of candidates) {
-            memorialId = await repo.insertConcept(tx, {
-              firstName: names.firstName,
-              lastName: names.lastName,
-              createdBy: caller.userId,
-              ...candidate,
-            });
-            if (memorialId) break;
-          }
-          if (!memorialId) throw new Error('no free access code after several attempts');
+          const memorialId = await insertWithCode(tx, candidates, {
+            firstName: names.firstName,
+            lastName: names.lastName,
+            createdBy: caller.userId,
+          });
           const memberId = await repo.insertMember(tx, memorialId, caller.userId, 'owner');
           if (
             idempotencyKey &&

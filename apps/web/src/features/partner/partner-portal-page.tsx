@@ -6,6 +6,8 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { useAccountRoles } from '../../lib/account/roles.ts';
+import { ColleaguesSection } from './colleagues-section.tsx';
+import { FamilyPagesSection } from './family-pages-section.tsx';
 
 /**
  * /partner: where the approval mail leads (with `login_hint`, the applicant's address). Signed out, it
@@ -52,14 +54,20 @@ export default function PartnerPortalPage() {
                 </p>
               </div>
             ) : (
-              <ul className="mt-6 grid max-w-2xl gap-5">
+              <ul className="mt-6 grid max-w-3xl gap-5">
                 {data.companies.map((c) => (
                   <li key={c.id} className="rounded-2xl border border-border bg-card p-6 shadow-soft">
                     <h2 className="text-2xl font-semibold">{c.name}</h2>
                     {c.state === 'active' ? (
-                      <p className="mt-2">
-                        Uw bedrijf is goedgekeurd.{c.isAdmin ? ' U bent de beheerder van dit bedrijf.' : ''}
-                      </p>
+                      <>
+                        <p className="mt-2">
+                          Uw bedrijf is goedgekeurd.{c.isAdmin ? ' U bent de beheerder van dit bedrijf.' : ''}
+                        </p>
+                        <div className="mt-6 grid gap-5">
+                          <FamilyPagesSection company={c} />
+                          <ColleaguesSection company={c} />
+                        </div>
+                      </>
                     ) : (
                       <p className="mt-2">
                         Uw bedrijf is tijdelijk geschorst. Neem contact met ons op als u vragen hebt.

@@ -3,6 +3,7 @@ import { InviteForm } from '../components/people/invite-form.tsx';
 import { MembersList } from '../components/people/members-list.tsx';
 import { OpenInvites } from '../components/people/open-invites.tsx';
 import { Section } from '../components/section.tsx';
+import { CareSection } from '../components/care-section.tsx';
 
 /** People: invite by e-mail with a role, the open invitations, and the members with their roles. */
 export function PeopleTab({ memorial }: { memorial: Memorial }) {
@@ -17,6 +18,7 @@ export function PeopleTab({ memorial }: { memorial: Memorial }) {
       </Section>
       <OpenInvites memorial={memorial} />
       <MembersList memorial={memorial} actor={actor} />
+      <CareSection memorial={memorial} />
     </div>
   );
 }

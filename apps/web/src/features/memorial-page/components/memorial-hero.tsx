@@ -109,6 +109,17 @@ export function MemorialHero({
               {formatCount(memorial.counts.media, 'foto', "foto's")}
             </li>
           </ul>
+          {memorial.caredBy && (
+            <p className="mt-4 text-sm text-muted">
+              Verzorgd door {/* The company's public page is rendered on the server: a whole navigation. */}
+              <a
+                href={`/uitvaartondernemers/${encodeURIComponent(memorial.caredBy.slug)}`}
+                className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
+              >
+                {memorial.caredBy.name}
+              </a>
+            </p>
+          )}
         </div>
       </Container>
     </header>
