@@ -535,4 +535,35 @@ describe('authorization', () => {
     );
     expect(left.rows).toEqual([]);
   });
+
+  it('a deleted partner account leaves the company; the first colleague becomes administrator, or the company can be claimed again', async () => {
+    const c = await company();
+    const b = await colleague(c.id, c.admin.token);
+    const gone = await call('POST', '/core/account/delete', c.admin.token, { confirmation: c.admin.email });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const users = await call('GET', `/core/companies/${c.id}/users`, b.token);
+    expect(users.statusCode, users.body).toBe(200);
+    expect(users.json().users).toEqual([expect.objectContaining({ userId: b.userId, isAdmin: true })]);
+    expect((await companyAudit(c.id)).map((a) => a.action)).toEqual(
+      expect.arrayContaining(['company.user_left', 'company.admin_granted']),
+    );
+
+    // The last user leaves too: the company's own address may claim it again.
+    expect((await call('POST', '/core/account/delete', b.token, { confirmation: b.email })).statusCode).toBe(
+      200,
+    );
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM company_users WHERE company_id = $1',
+      [c.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect((await companyAudit(c.id)).map((a) => a.action)).toContain('company.claim_reopened');
+    const companyEmail = (
+      await t.db.query<{ email: string }>('SELECT email FROM companies WHERE id = $1', [c.id])
+    ).rows[0]!.email;
+    const next = await issueUserToken(t, { email: companyEmail, name: 'Carla de Linde' });
+    expect((await call('GET', '/core/account/roles', next.token)).json().companies).toEqual([
+      expect.objectContaining({ id: c.id, isAdmin: true }),
+    ]);
+  });
 });

@@ -94,6 +94,7 @@ export function accountService(
         );
         await tx.query('DELETE FROM memorial_members WHERE user_id = $1', [userId]);
         await tx.query('DELETE FROM memorial_idempotency_keys WHERE user_id = $1', [userId]);
+        await leaveCompanies(tx, userId);
 
         // What they left on memorials stays, from "een voormalig lid".
         await tx.query(`DELETE FROM memories WHERE author_user_id = $1 AND status = 'concept'`, [userId]);
@@ -252,4 +253,45 @@ export function registerAccountJobs(deps: Pick<Deps, 'db' | 'queue' | 'clock'>) 
     const ids = Array.isArray(payload.mailIds) ? payload.mailIds.map(String) : [];
     await db.query('DELETE FROM mail_outbox WHERE id::text = ANY($1::text[])', [ids]);
   });
+}
+
+/**
+ * A deleted account leaves the companies it was a partner user of (issue 14). When it was the last
+ * administrator, the colleague who joined first becomes one; a company left without users can be claimed
+ * again by its own e-mail address (as after the team's approval). Each step in the company's audit log.
+ */
+async function leaveCompanies(tx: Queryable, userId: string) {
+  const { rows } = await tx.query<{ company_id: string; email: string }>(
+    `DELETE FROM company_users cu USING companies c
+      WHERE cu.user_id = $1 AND c.id = cu.company_id
+      RETURNING cu.company_id, c.email`,
+    [userId],
+  );
+  for (const { company_id: companyId, email } of rows) {
+    const audit = (action: string, details: Record<string, unknown>) =>
+      tx.query(
+        `INSERT INTO company_audit_log (company_id, actor_kind, action, details) VALUES ($1, 'system', $2, $3)`,
+        [companyId, action, JSON.stringify(details)],
+      );
+    await audit('company.user_left', { reason: 'account_deleted' });
+    const { rows: admins } = await tx.query(
+      'SELECT 1 FROM company_users WHERE company_id = $1 AND is_admin LIMIT 1',
+      [companyId],
+    );
+    if (admins.length > 0) continue;
+    const { rows: next } = await tx.query<{ user_id: string }>(
+      `UPDATE company_users SET is_admin = true
+        WHERE (company_id, user_id) = (SELECT company_id, user_id FROM company_users WHERE company_id = $1
+                                        ORDER BY created_at, user_id LIMIT 1)
+        RETURNING user_id`,
+      [companyId],
+    );
+    if (next[0]) await audit('company.admin_granted', { userId: next[0].user_id, reason: 'last_admin_left' });
+    else {
+      await tx.query('UPDATE companies SET claim_email = email, updated_at = now() WHERE id = $1', [
+        companyId,
+      ]);
+      await audit('company.claim_reopened', { email });
+    }
+  }
 }
