@@ -25,6 +25,7 @@ import { registerInputGuards } from './lib/input-guard.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { companyProfileRoutes } from './modules/companies/profile-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { memorialRoutes } from './modules/memorials/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         app.swagger(),
       );
       await core.register(companyRoutes(deps));
+      await core.register(companyProfileRoutes(deps));
       await core.register(contactRoutes(deps));
       await core.register(memorialRoutes(deps));
       await core.register(memberRoutes(deps));

@@ -40,6 +40,11 @@ export const apiPaths = {
   teamRestore: apiPath('/team/companies/:id/restore'),
   teamMembers: apiPath('/team/members'),
   teamMember: apiPath('/team/members/:email'),
+  companyProfile: apiPath('/companies/:id/profile'),
+  companyLogo: apiPath('/companies/:id/logo'),
+  publicCompany: apiPath('/public/companies/:slug'),
+  publicCompanyLogo: apiPath('/public/company-logos/:logoId/:variant'),
+  companyDirectory: apiPath('/public/companies'),
   contact: apiPath('/contact'),
 
   memorials: apiPath('/memorial'),
