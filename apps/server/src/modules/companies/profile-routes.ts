@@ -162,7 +162,7 @@ export const companyProfileRoutes =
         },
       },
       async (req, reply) => {
-        const q = (req.query.q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+        const q = (req.query.q ?? '').trim().replace(/\s+/g, ' ');
         return deps.responseCache.serve(
           req,
           reply,
