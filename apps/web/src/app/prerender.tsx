@@ -69,7 +69,10 @@ export async function renderCompanyPage(
   answers: unknown[],
 ): Promise<{ html: string; data: string }> {
   const requests = companyPageRequests(pathname, search) ?? [];
-  const queries = requests.map((r, i) => [r.key, r.schema.parse(answers[i])] as [unknown, unknown]);
+  // null: the API answered 404 (a company it does not show); the page renders the not-found screen.
+  const queries = requests.map(
+    (r, i) => [r.key, answers[i] === null ? null : r.schema.parse(answers[i])] as [unknown, unknown],
+  );
   const queryClient = createQueryClient();
   for (const [key, data] of queries) queryClient.setQueryData(key as readonly unknown[], data);
   const html = await render(`${pathname}${search}`, queryClient);

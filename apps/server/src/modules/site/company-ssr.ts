@@ -3,7 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResponseCache } from '../../lib/response-cache.ts';
-import { NOT_SHOWN } from './memorial-ssr.ts';
 
 /** What the web build's server bundle (apps/web/src/app/prerender.tsx) exports for these pages. */
 interface SsrBundle {
@@ -21,13 +20,19 @@ const COMPANIES = 'companies';
 /** Rendered pages kept at most (the directory per query, and each company); least recently used go first. */
 const MAX_PAGES = 256;
 
+export interface RenderedPage {
+  status: 200 | 404;
+  html: Buffer;
+}
+
 export interface CompanyRenderer {
   /**
-   * The directory (`/uitvaartondernemers?q=`) or a company page rendered as an anonymous visitor sees it;
-   * `NOT_SHOWN` when the API answers 404 (a suspended or unknown company: the caller answers the site's 404
-   * page); null when rendering failed (the caller answers the shell).
+   * The directory (`/uitvaartondernemers?q=`) or a company page rendered as an anonymous visitor sees it, with
+   * its status: 404 when the API does not show the company (suspended or unknown: the not-found screen,
+   * rendered by the page itself so the browser hydrates the same); null when rendering failed (the caller
+   * answers the shell).
    */
-  page(req: FastifyRequest, pathname: string, search: string): Promise<Buffer | typeof NOT_SHOWN | null>;
+  page(req: FastifyRequest, pathname: string, search: string): Promise<RenderedPage | null>;
 }
 
 /**
@@ -60,24 +65,25 @@ export async function createCompanyRenderer({
   const shell = fs.readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
 
-  const pages = new Map<string, { version: string; html: Buffer | typeof NOT_SHOWN }>();
-  const inflight = new Map<
-    string,
-    { version: string | null; promise: Promise<Buffer | typeof NOT_SHOWN | null> }
-  >();
+  const pages = new Map<string, { version: string; html: RenderedPage }>();
+  const inflight = new Map<string, { version: string | null; promise: Promise<RenderedPage | null> }>();
 
-  async function compute(req: FastifyRequest, pathname: string, search: string) {
+  async function compute(
+    req: FastifyRequest,
+    pathname: string,
+    search: string,
+  ): Promise<RenderedPage | null> {
     const requests = ssr.companyPageRequests(pathname, search);
-    if (!requests) return NOT_SHOWN;
+    if (!requests) return null;
     const answers = await Promise.all(
       requests.map((r) => app.inject({ method: 'GET', url: r.url, remoteAddress: req.ip })),
     );
-    if (answers.some((a) => a.statusCode === 404)) return NOT_SHOWN;
-    if (answers.some((a) => a.statusCode !== 200)) return null;
+    if (answers.some((a) => a.statusCode !== 200 && a.statusCode !== 404)) return null;
+    const missing = answers.some((a) => a.statusCode === 404);
     const rendered = await ssr.renderCompanyPage(
       pathname,
       search,
-      answers.map((a) => a.json() as unknown),
+      answers.map((a) => (a.statusCode === 404 ? null : (a.json() as unknown))),
     );
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/.exec(rendered.html)![0];
     const body = rendered.html.slice(hoisted.length);
@@ -85,13 +91,14 @@ export async function createCompanyRenderer({
     const head = shell.replace(/<title>[^<]*<\/title>/, (title) =>
       hoisted.includes('<title>') ? hoisted : `${title}${hoisted}`,
     );
-    return Buffer.from(
+    const html = Buffer.from(
       head.replace(
         '<div id="root"></div>',
         () =>
           `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,
       ),
     );
+    return { status: missing ? 404 : 200, html };
   }
 
   return {

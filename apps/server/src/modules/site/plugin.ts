@@ -191,8 +191,7 @@ export const sitePlugin =
             ? `?${new URLSearchParams({ q: q.trim().replace(/\s+/g, ' ').slice(0, 100) })}`
             : '';
           const page = companies ? await companies.page(req, route, search) : null;
-          if (page === NOT_SHOWN) return sendHtml(reply, 404, pages.get('404') ?? shell);
-          return page ? sendHtml(reply, 200, page, true) : sendHtml(reply, 200, shell);
+          return page ? sendHtml(reply, page.status, page.html, true) : sendHtml(reply, 200, shell);
         }
         return sendHtml(reply, 200, pages.get(route) ?? shell);
       }

@@ -1,7 +1,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { apiPaths, apiPrefix, directorySchema, publicCompanySchema } from '@aandenken/contract';
-import { useApiClient } from '../../lib/api-client.ts';
+import { ApiError, useApiClient } from '../../lib/api-client.ts';
 
 /** The directory's query as the server keys it: trimmed, single spaces. */
 export const normaliseQuery = (q: string | null | undefined) => (q ?? '').trim().replace(/\s+/g, ' ');

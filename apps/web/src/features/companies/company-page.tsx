@@ -5,19 +5,19 @@ import { Container, Eyebrow } from '../../components/ui/container.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { usePublicCompany } from './api.ts';
 import { CaredPages } from './cared-pages.tsx';
 
 /**
  * `/uitvaartondernemers/{slug}`: an active company's public page, rendered on the server
  * (apps/server/src/modules/site/company-ssr.ts) and hydrated here; a suspended or unknown company is the
- * site's 404 (the server answers it; in the browser the API's 404 shows the same screen).
+ * not-found screen with HTTP 404 (rendered by the server too, with `null` for the company's data, so the
+ * browser hydrates the same screen).
  */
 export default function CompanyPage() {
   const { slug = '' } = useParams();
   const company = usePublicCompany(slug);
-  if (company.error instanceof ApiError && company.error.status === 404) return <CompanyNotFound />;
+  if (company.data === null) return <CompanyNotFound />;
   return (
     <Container className="py-10 sm:py-14">
       <Link
@@ -28,7 +28,7 @@ export default function CompanyPage() {
         Alle uitvaartondernemers
       </Link>
       <QueryState query={company} skeleton={<PageSpinner />} error="Dit bedrijf kon niet worden geladen.">
-        {(c) => <CompanyView company={c} />}
+        {(c) => c && <CompanyView company={c} />}
       </QueryState>
     </Container>
   );
