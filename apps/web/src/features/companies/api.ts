@@ -14,13 +14,18 @@ export const companyKeys = {
 const directoryUrl = (q: string) =>
   `${apiPaths.companyDirectory()}${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`;
 
+/** The company, or null when the API does not show it (suspended or unknown: the page is the 404 screen). */
 export function usePublicCompany(slug: string) {
   const client = useApiClient();
   return useQuery({
     queryKey: companyKeys.page(slug),
     queryFn: ({ signal }) =>
-      client.get(apiPaths.publicCompany(slug), { schema: publicCompanySchema, signal }),
-    retry: false,
+      client
+        .get(apiPaths.publicCompany(slug), { schema: publicCompanySchema, signal })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
   });
 }
 
