@@ -130,7 +130,7 @@ function Portal({ companies }: { companies: Company[] }) {
       ) : (
         <>
           <p className="mt-1 text-muted">
-            {company.isAdmin ? 'U bent de beheerder van dit bedrijf. ' : ''}
+            Uw bedrijf is goedgekeurd.{company.isAdmin ? ' U bent de beheerder van dit bedrijf.' : ''}{' '}
             <Link to={routes.companyPage(company.slug)} className="underline underline-offset-2">
               Bekijk uw openbare pagina
             </Link>
