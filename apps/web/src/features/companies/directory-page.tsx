@@ -87,7 +87,8 @@ export default function DirectoryPage() {
 function summary(d: Directory): string {
   const n = d.items.length;
   const count = n === 1 ? '1 uitvaartondernemer' : `${n} uitvaartondernemers`;
-  if (d.match === 'all') return n === 0 ? 'Er zijn nog geen partners.' : `${count} werken met Aandenken.`;
+  if (d.match === 'all')
+    return n === 0 ? 'Er zijn nog geen partners.' : `${count} ${n === 1 ? 'werkt' : 'werken'} met Aandenken.`;
   if (d.match === 'unknown')
     return `We kennen geen plaats of postcode ‘${d.query}’. Probeer de naam van uw woonplaats of een postcode zoals 3512 JE.`;
   const where =
