@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
+import type { AccountRoles } from '@aandenken/contract';
 import { ProfileSection } from './profile-section.tsx';
 
-/** What a section of the partner portal gets: the company it works on. */
+/** What a section of the partner portal gets: the (active) company it works on, as GET /account/roles lists it. */
 export interface PortalSectionProps {
-  company: { id: string; slug: string; name: string; isAdmin: boolean };
+  company: AccountRoles['companies'][number];
 }
 
 /**
