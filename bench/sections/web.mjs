@@ -20,6 +20,11 @@ const PAGES = [
     label: 'example memorial, rendered on the server per request',
     text: 'Johanna de Vries',
   },
+  {
+    path: '/uitvaartondernemers',
+    label: "the directory 'Vind een uitvaartondernemer', rendered on the server per request",
+    text: 'Vind een uitvaartondernemer',
+  },
 ];
 
 const CHROME_FLAGS = [

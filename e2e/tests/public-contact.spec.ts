@@ -21,6 +21,10 @@ test.describe('/contact', () => {
     await expect(main.getByText('ma-vr 9:00-17:00')).toBeVisible();
     await expect(main.getByRole('link', { name: /Partner worden/ })).toHaveAttribute('href', '/bedrijf');
     await expect(main.getByRole('link', { name: /Bekijk de prijzen/ })).toHaveAttribute('href', '/prijzen');
+    await expect(main.getByRole('link', { name: /Vind een uitvaartondernemer/ })).toHaveAttribute(
+      'href',
+      '/uitvaartondernemers',
+    );
 
     // Native <details>: works before (and without) the script; one answer open at a time.
     const item = (question: string) =>

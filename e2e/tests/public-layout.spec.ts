@@ -112,7 +112,11 @@ test.describe('layout', { tag: '@layout' }, () => {
     await expect(footer.getByRole('link', { name: 'Contact' }).first()).toHaveAttribute('href', '/contact');
     await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Voorwaarden' })).toHaveAttribute('href', '/voorwaarden');
-    for (const label of ['Twitter', 'Web', 'Uitvaart ondernemingen', 'FAQ', 'Feature Requests']) {
+    await expect(footer.getByRole('link', { name: 'Uitvaart ondernemingen' })).toHaveAttribute(
+      'href',
+      '/uitvaartondernemers',
+    );
+    for (const label of ['Twitter', 'Web', 'FAQ', 'Feature Requests']) {
       await expect(footer.getByText(label, { exact: true })).toBeVisible();
       await expect(footer.getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }

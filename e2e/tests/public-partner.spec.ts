@@ -9,6 +9,11 @@ test.describe('/bedrijf', () => {
     const steps = page.getByRole('list').filter({ hasText: 'Stap 1' });
     await expect(steps.getByRole('listitem')).toHaveCount(3);
     await expect(page.getByText('vanaf € 299')).toBeVisible();
+    // The directory of partners that already work with Aandenken.
+    await expect(page.getByRole('link', { name: 'Bekijk onze partners' })).toHaveAttribute(
+      'href',
+      '/uitvaartondernemers',
+    );
 
     const type = page.getByLabel(/^Soort partner\*?$/);
     const labels = await type.locator('option').allTextContents();

@@ -26,6 +26,7 @@ import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { partnerRoutes } from './modules/companies/partner-routes.ts';
+import { companyProfileRoutes } from './modules/companies/profile-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { memorialRoutes } from './modules/memorials/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       );
       await core.register(companyRoutes(deps));
       await core.register(partnerRoutes(deps));
+      await core.register(companyProfileRoutes(deps));
       await core.register(contactRoutes(deps));
       await core.register(memorialRoutes(deps));
       await core.register(memberRoutes(deps));

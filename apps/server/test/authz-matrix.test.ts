@@ -15,6 +15,7 @@ import type { InjectOptions } from 'fastify';
 import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
+import { form, jpeg } from './fixtures/content.ts';
 import {
   auth,
   createMemorial,
@@ -768,6 +769,50 @@ const companyMatrix: CompanyRow[] = [
     expect: co(401, 404, 404, 200, 404, 404, 404),
   },
   {
+    call: 'GET /core/companies/{id}/profile',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}/profile` }),
+    expect: co(401, 404, 404, 200, 200, 404, 404),
+  },
+  {
+    call: 'GET /core/companies/{id}/profile',
+    variant: 'a suspended company',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.suspendedId}/profile` }),
+    expect: co(401, 404, 404, 200, 404, 404, 403),
+  },
+  {
+    call: 'PUT /core/companies/{id}/profile',
+    request: (w) => ({ method: 'PUT', url: `/core/companies/${w.companyId}/profile`, payload: profileBody }),
+    expect: co(401, 404, 404, 404, 200, 404, 404),
+  },
+  {
+    call: 'PUT /core/companies/{id}/profile',
+    variant: 'a suspended company',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/core/companies/${w.suspendedId}/profile`,
+      payload: profileBody,
+    }),
+    expect: co(401, 404, 404, 404, 404, 404, 403),
+  },
+  {
+    call: 'POST /core/companies/{id}/logo',
+    prepare: () => logoUpload(),
+    request: (w, p) => multipartRequest(`/core/companies/${w.companyId}/logo`, p),
+    expect: co(401, 404, 404, 404, 200, 404, 404),
+  },
+  {
+    call: 'POST /core/companies/{id}/logo',
+    variant: 'a suspended company',
+    prepare: () => logoUpload(),
+    request: (w, p) => multipartRequest(`/core/companies/${w.suspendedId}/logo`, p),
+    expect: co(401, 404, 404, 404, 404, 404, 403),
+  },
+  {
+    call: 'DELETE /core/companies/{id}/logo',
+    request: (w) => ({ method: 'DELETE', url: `/core/companies/${w.companyId}/logo` }),
+    expect: co(401, 404, 404, 404, 200, 404, 404),
+  },
+  {
     call: 'GET /core/account/roles',
     request: () => ({ method: 'GET', url: '/core/account/roles' }),
     expect: co(401, 200, 200, 200, 200, 200, 200),
@@ -993,6 +1038,22 @@ const companyMatrix: CompanyRow[] = [
   },
 ];
 
+const profileBody = {
+  name: 'Uitvaartzorg Bos',
+  companyType: 'FuneralDirector',
+  streetName: 'Dorpsstraat',
+  houseNumber: '1',
+  postalCode: '1234 AB',
+  city: 'Utrecht',
+  phoneNumber: '030 123 4567',
+  email: 'info@bos.nl',
+  prices: [{ name: 'Basis', amountCents: 250000 }],
+  workArea: { municipalities: ['Utrecht'], postcodeRanges: [{ from: 3500, to: 3599 }] },
+};
+async function logoUpload() {
+  const body = await form({}, { data: await jpeg(), type: 'image/jpeg', name: 'logo.jpg' });
+  return { body: body.payload.toString('base64'), contentType: body.headers['content-type']! };
+}
 let companyWorld: CompanyWorld;
 async function teamCall(method: 'GET' | 'POST', url: string) {
   const res = await t.app.inject({ method, url, ...{ headers: auth(companyWorld.tokens.team) } });
@@ -1123,6 +1184,12 @@ async function createCompanyWorld(): Promise<CompanyWorld> {
 const outsideMatrix: { route: string; reason: string }[] = [
   { route: 'POST /core/companies/request', reason: 'a partner registration; no memorial involved' },
   { route: 'POST /core/contact', reason: 'the contact form; no memorial involved' },
+  { route: 'GET /core/public/companies', reason: 'the public directory of active companies' },
+  { route: 'GET /core/public/companies/{slug}', reason: 'an active company’s public page' },
+  {
+    route: 'GET /core/public/company-logos/{logoId}/{variant}',
+    reason: 'an active company’s public logo (partner-profile.test.ts: 404 once suspended)',
+  },
   { route: 'GET /core/openapi.json', reason: 'the public API description' },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
 ];

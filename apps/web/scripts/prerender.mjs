@@ -23,6 +23,8 @@ export const PRERENDERED = [
 const NOT_FOUND = '/__niet-gevonden__';
 /** Rendered by the server at request time (apps/server/src/modules/site/memorial-ssr.ts). */
 const MEMORIAL_PAGE = 'src/features/memorial-page/memorial-page.tsx';
+/** Rendered by the server at request time too (apps/server/src/modules/site/company-ssr.ts). */
+const COMPANY_PAGES = 'src/features/companies/companies-pages.tsx';
 
 /**
  * The shell for a server-rendered route: the route chunk's own stylesheet inline too (it would otherwise
@@ -89,6 +91,10 @@ export function prerender() {
         fs.writeFileSync(
           path.join(ssrDir, 'memorial-shell.html'),
           withRouteChunk(outDir, inlined, MEMORIAL_PAGE),
+        );
+        fs.writeFileSync(
+          path.join(ssrDir, 'company-shell.html'),
+          withRouteChunk(outDir, inlined, COMPANY_PAGES),
         );
         const page = (rendered) => {
           // React renders a page's <title> where the page is; it belongs in the head (React hoists it there

@@ -49,6 +49,11 @@ export const apiPaths = {
   handover: apiPath('/handover/:code'),
   handoverAccept: apiPath('/handover/:code/accept'),
   memorialCare: apiPath('/memorial/:id/care'),
+  companyProfile: apiPath('/companies/:id/profile'),
+  companyLogo: apiPath('/companies/:id/logo'),
+  publicCompany: apiPath('/public/companies/:slug'),
+  publicCompanyLogo: apiPath('/public/company-logos/:logoId/:variant'),
+  companyDirectory: apiPath('/public/companies'),
   contact: apiPath('/contact'),
 
   memorials: apiPath('/memorial'),

@@ -7,6 +7,7 @@ export * from './access-code.ts';
 export * from './person-name.ts';
 export * from './company.ts';
 export * from './team.ts';
+export * from './company-profile.ts';
 export * from './contact.ts';
 export * from './memorial-concept.ts';
 export * from './memorial.ts';

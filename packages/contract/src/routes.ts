@@ -19,12 +19,14 @@ export const routes = {
   myPages: '/mijn-paginas',
   partnerPortal: '/partner',
   teamReview: '/team/aanvragen',
+  companyDirectory: '/uitvaartondernemers',
   account: '/account',
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
+  companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
 } as const;
 
 /** Static paths the SPA answers with HTTP 200. */
@@ -46,6 +48,7 @@ export const staticAppPaths: readonly string[] = [
   routes.partnerPortal,
   routes.teamReview,
   routes.account,
+  routes.companyDirectory,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */
@@ -54,6 +57,7 @@ export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart)$/i,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,
+  /^\/uitvaartondernemers\/[a-z0-9]+(-[a-z0-9]+)*$/,
 ];
 
 export function isAppPath(pathname: string): boolean {

@@ -7,11 +7,12 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routes } from '@aandenken/contract';
 import { memorialPageQueries, memorialPageRequests } from '../features/memorial-page/ssr.ts';
+import { companyPageRequests } from '../features/companies/api.ts';
 import type { LazyPage } from './lazy-page.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { AppRoutes, appRoutes } from './router.tsx';
 
-export { memorialPageRequests };
+export { memorialPageRequests, companyPageRequests };
 
 /** The id of the `<script type="application/json">` block main.tsx reads before it hydrates. */
 export const SSR_DATA_ID = 'ssr-data';
@@ -55,5 +56,28 @@ export async function renderMemorial(
   queryClient.clear();
   // Inside <script> only `</script` and `<!--` could end or disturb it: no `<` is left as it is.
   const data = JSON.stringify({ memorialId: id, queries }).replace(/</g, '\\u003c');
+  return { html, data };
+}
+
+/**
+ * The directory or a company page (`/uitvaartondernemers[/{slug}]`), from the API's answers to
+ * `companyPageRequests(pathname, search)` (in that order), with its data block for main.tsx.
+ */
+export async function renderCompanyPage(
+  pathname: string,
+  search: string,
+  answers: unknown[],
+): Promise<{ html: string; data: string }> {
+  const requests = companyPageRequests(pathname, search) ?? [];
+  // null: the API answered 404 (a company it does not show); the page renders the not-found screen.
+  const queries = requests.map(
+    (r, i) => [r.key, answers[i] === null ? null : r.schema.parse(answers[i])] as [unknown, unknown],
+  );
+  const queryClient = createQueryClient();
+  for (const [key, data] of queries) queryClient.setQueryData(key as readonly unknown[], data);
+  const html = await render(`${pathname}${search}`, queryClient);
+  queryClient.clear();
+  // `memorialId` names what main.tsx compares a guest token with: never a memorial here.
+  const data = JSON.stringify({ memorialId: `page:${pathname}`, queries }).replace(/</g, '\\u003c');
   return { html, data };
 }

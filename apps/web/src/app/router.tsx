@@ -29,6 +29,8 @@ const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 // The team's review screen and the partner page share one chunk (the entry is at its budget).
 const TeamPages = lazyPage(() => import('./team-pages.tsx'));
+// The directory 'Vind een uitvaartondernemer' and the public company pages (server-rendered).
+const CompaniesPages = lazyPage(() => import('../features/companies/companies-pages.tsx'));
 
 /**
  * The central route map (paths from the contract's `routes`, the spec's route table).
@@ -58,6 +60,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.handover(':code'), element: <HandoverPage /> },
   { path: routes.partnerPortal, element: <TeamPages /> },
   { path: routes.teamReview, element: <TeamPages /> },
+  { path: routes.companyDirectory, element: <CompaniesPages /> },
+  { path: routes.companyPage(':slug'), element: <CompaniesPages /> },
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -8,9 +8,12 @@ import fastifyStatic from '@fastify/static';
 import { ACCESS_CODE_LENGTH, errorCodes, isAppPath, routes } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { createMemorialRenderer, NOT_SHOWN } from './memorial-ssr.ts';
+import { createCompanyRenderer } from './company-ssr.ts';
 import { htmlForTheme, themeFromCookie } from '../../shared/theme.ts';
 
 const MEMORIAL_PATH = /^\/memorial\/([^/]+)$/;
+/** The directory and the company pages: rendered per request (company-ssr.ts). */
+const COMPANY_PATH = /^\/uitvaartondernemers(\/[a-z0-9]+(-[a-z0-9]+)*)?$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The prerendered pages with a form (components/form/form.tsx posts to the page itself). */
@@ -74,6 +77,7 @@ export const sitePlugin =
 
     // The public memorial page is rendered per request (memorial-ssr.ts) when the build has its server bundle.
     const memorials = built ? await createMemorialRenderer({ app, dist, responseCache }) : null;
+    const companies = built ? await createCompanyRenderer({ app, dist, responseCache }) : null;
 
     // The not-found handler is not a route, so @fastify/compress does not see it: the pages are compressed
     // here, once (Brotli and gzip), for the first paint on a slow connection (docs/performance.md).
@@ -176,6 +180,18 @@ export const sitePlugin =
               : null;
           if (page === NOT_SHOWN) return sendHtml(reply, 404, shell);
           return page ? sendHtml(reply, 200, page, true) : sendHtml(reply, 200, shell);
+        }
+        if (COMPANY_PATH.test(route)) {
+          // The search only for the directory, and only its `q`: one rendered page per query.
+          const q =
+            route === routes.companyDirectory
+              ? new URLSearchParams(req.url.split('?')[1] ?? '').get('q')
+              : null;
+          const search = q?.trim()
+            ? `?${new URLSearchParams({ q: q.trim().replace(/\s+/g, ' ').slice(0, 100) })}`
+            : '';
+          const page = companies ? await companies.page(req, route, search) : null;
+          return page ? sendHtml(reply, page.status, page.html, true) : sendHtml(reply, 200, shell);
         }
         return sendHtml(reply, 200, pages.get(route) ?? shell);
       }

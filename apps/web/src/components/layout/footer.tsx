@@ -4,7 +4,7 @@ import { company } from '../../content/company.ts';
 import { Logo } from './logo.tsx';
 
 /** Links the spec names without a target yet: shown as plain text, not as dead links. */
-const placeholders = ['Twitter', 'Web', 'Uitvaart ondernemingen', 'FAQ', 'Feature Requests'];
+const placeholders = ['Twitter', 'Web', 'FAQ', 'Feature Requests'];
 
 const linkClass = 'rounded-sm text-muted transition-colors hover:text-foreground';
 
@@ -39,6 +39,11 @@ export function Footer() {
             <li>
               <Link to={routes.terms} className={linkClass}>
                 Voorwaarden
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.companyDirectory} className={linkClass}>
+                Uitvaart ondernemingen
               </Link>
             </li>
             {placeholders.map((label) => (

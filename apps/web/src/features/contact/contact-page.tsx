@@ -75,6 +75,18 @@ export default function ContactPage() {
                   </li>
                   <li>
                     <Link
+                      to={routes.companyDirectory}
+                      className="group flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 font-medium hover:bg-secondary"
+                    >
+                      Vind een uitvaartondernemer
+                      <ArrowRight
+                        aria-hidden
+                        className="h-4 w-4 text-muted transition-transform group-hover:translate-x-0.5"
+                      />
+                    </Link>
+                  </li>
+                  <li>
+                    <Link
                       to={routes.pricing}
                       className="group flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 font-medium hover:bg-secondary"
                     >

@@ -58,6 +58,9 @@ export default function PartnerPage() {
                 <Link to={routes.contact} className={buttonClass('outline', 'lg')}>
                   Eerst een vraag stellen
                 </Link>
+                <Link to={routes.companyDirectory} className={buttonClass('ghost', 'lg')}>
+                  Bekijk onze partners
+                </Link>
               </div>
             </div>
             <div

@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import type { AccountRoles } from '@aandenken/contract';
+import { ColleaguesSection } from './colleagues-section.tsx';
+import { FamilyPagesSection } from './family-pages-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+
+/** What a section of the partner portal gets: the (active) company it works on, as GET /account/roles lists it. */
+export interface PortalSectionProps {
+  company: AccountRoles['companies'][number];
+}
+
+/**
+ * The sections (tabs) of the partner portal, in order. Each is its own component in its own file; add one
+ * entry here for a new section. `id` is its value of `?tab=` and the end of its element ids.
+ */
+export const portalSections: readonly {
+  id: string;
+  label: string;
+  Component: ComponentType<PortalSectionProps>;
+}[] = [
+  { id: 'profiel', label: 'Profiel', Component: ProfileSection },
+  { id: 'paginas', label: "Pagina's voor families", Component: FamilyPagesSection },
+  { id: 'collegas', label: "Collega's", Component: ColleaguesSection },
+];
