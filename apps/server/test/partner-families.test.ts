@@ -414,11 +414,20 @@ describe('a page for a family', () => {
     expect(shown).toEqual([
       expect.objectContaining({ memorialId, title: 'Johanna Willems', deathDate: '2026-11-01' }),
     ]);
-    // Hidden again: gone from the page (the cache too) and from the list.
+    // The company's public page lists it (and is cached from here on).
+    const publicPage = async () => (await call('GET', `/core/public/companies/${slug}`)).json().caredPages;
+    expect(await publicPage()).toEqual([
+      { id: memorialId, name: 'Johanna Willems', birthDate: '1941-03-02', deathDate: '2026-11-01' },
+    ]);
+    // A new name on the page reaches the cached company page.
+    await call('PUT', '/core/memorial', family.token, { id: memorialId, firstName: 'Jo' });
+    await expect.poll(async () => (await publicPage())[0]?.name).toBe('Jo Willems');
+    // Hidden again: gone from the page (the cache too), from the list and from the company's page.
     await call('PUT', `/core/memorial/${memorialId}/care`, family.token, { shownPublicly: false });
     await new Promise((r) => setTimeout(r, 50));
     expect((await call('GET', `/core/memorial/${memorialId}`)).json().caredBy).toBeNull();
     expect(await companyRepository(t.db).listCaredPagesShown(c.id)).toEqual([]);
+    await expect.poll(publicPage).toEqual([]);
   });
 
   it('counts visitors (members + used one-time links), memories and candles per page', async () => {

@@ -143,6 +143,15 @@ export const publicCompanySchema = z.object({
   logo: z.nullable(companyLogoSchema),
   prices: z.array(companyPriceSchema),
   workArea: workAreaSchema,
+  /** The pages it cared for whose families agreed to be shown (public and published), newest death first. */
+  caredPages: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      birthDate: z.nullable(z.string()),
+      deathDate: z.nullable(z.string()),
+    }),
+  ),
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 

@@ -65,7 +65,10 @@ export function profileFromRow(r: ProfileRow, logo: LogoUrls): CompanyProfile {
   };
 }
 
-export function publicFromProfile(p: CompanyProfile): PublicCompany {
+export function publicFromProfile(
+  p: CompanyProfile,
+  caredPages: PublicCompany['caredPages'] = [],
+): PublicCompany {
   return {
     slug: p.slug,
     name: p.name,
@@ -81,6 +84,7 @@ export function publicFromProfile(p: CompanyProfile): PublicCompany {
     logo: p.logo,
     prices: p.prices,
     workArea: p.workArea,
+    caredPages,
   };
 }
 

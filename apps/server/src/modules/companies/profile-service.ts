@@ -243,7 +243,16 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
     async publicCompany(slug: string) {
       const row = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) ? await repo.findActiveBySlug(slug) : undefined;
       if (!row) throw missing();
-      return publicFromProfile(profileFromRow(row, logoUrls));
+      const cared = await companyRepository(db).listCaredPagesShown(row.id);
+      return publicFromProfile(
+        profileFromRow(row, logoUrls),
+        cared.map((c) => ({
+          id: c.memorialId,
+          name: c.title,
+          birthDate: c.birthDate,
+          deathDate: c.deathDate,
+        })),
+      );
     },
 
     /**

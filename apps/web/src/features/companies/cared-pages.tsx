@@ -11,8 +11,7 @@ export interface CaredPage {
 
 /**
  * "Pagina's die wij verzorgden": the memorial pages the company cared for whose families agreed to be shown.
- * MERGE (branch partner-families): the list comes with the columns that branch adds (the family's consent);
- * until then the company page passes an empty list and this renders nothing.
+ * Nothing when there are none.
  */
 export function CaredPages({ pages }: { pages: readonly CaredPage[] }) {
   if (pages.length === 0) return null;

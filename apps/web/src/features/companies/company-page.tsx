@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { usePublicCompany } from './api.ts';
+import { lifeYears } from '../../lib/memorials/life.ts';
 import { CaredPages } from './cared-pages.tsx';
 
 /**
@@ -132,7 +133,7 @@ function CompanyView({ company: c }: { company: PublicCompany }) {
             )}
           </section>
 
-          <CaredPages pages={[]} />
+          <CaredPages pages={c.caredPages.map((p) => ({ id: p.id, name: p.name, years: lifeYears(p) }))} />
         </div>
 
         <aside aria-labelledby="contact-titel" className="h-fit rounded-3xl border border-border bg-card p-6">
