@@ -40,6 +40,8 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { takedownRoutes } from './modules/takedown/routes.ts';
+import { successorRoutes } from './modules/successors/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -165,6 +167,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(memoryRoutes(deps));
       await core.register(candleRoutes(deps));
       await core.register(exportRoutes(deps));
+      await core.register(takedownRoutes(deps));
+      await core.register(successorRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

@@ -96,4 +96,15 @@ export const apiPaths = {
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),
   accountDelete: apiPath('/account/delete'),
+
+  takedownReport: apiPath('/takedown/report'),
+  takedownHide: apiPath('/takedown/:itemType/:itemId/hide'),
+  takedownUnhide: apiPath('/takedown/:itemType/:itemId/unhide'),
+  memorialTakedowns: apiPath('/memorial/:id/takedowns'),
+  teamTakedowns: apiPath('/team/takedowns'),
+  teamTakedownHide: apiPath('/team/takedowns/:itemType/:itemId/hide'),
+  teamTakedownUnhide: apiPath('/team/takedowns/:itemType/:itemId/unhide'),
+
+  successor: apiPath('/memorial/:id/successor'),
+  teamHandOver: apiPath('/team/memorials/:id/hand-over'),
 } as const;
