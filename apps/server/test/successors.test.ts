@@ -311,6 +311,19 @@ describe('the team hands a page over on request', () => {
     expect((await auditOf(id, 'memorial.handed_over'))[0]?.details).toMatchObject({ outcome: 'invited' });
   });
 
+  it('never gives the page to an account whose address is unproven: that address is invited instead', async () => {
+    const owner = await person('eigenaar');
+    const { id } = await createMemorial(t, owner);
+    const impostor = await person('indringer');
+    await t.db.query('UPDATE accounts SET email_verified = false WHERE id::text = $1', [impostor.userId]);
+    const res = await call('POST', `/core/team/memorials/${id}/hand-over`, team, {
+      email: impostor.email,
+      reason: 'Verzoek van de familie',
+    });
+    expect(res.json()).toEqual({ outcome: 'invited', memorialId: id });
+    expect(await roleOf(id, impostor.userId)).toBeNull();
+  });
+
   it('is for the team only: anonymous 401, owners and others 403; a missing page 404', async () => {
     const owner = await person('eigenaar');
     const { id } = await createMemorial(t, owner);
