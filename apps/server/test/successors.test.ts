@@ -72,6 +72,14 @@ describe('naming a successor', () => {
     const byMail = await call('PUT', successorUrl(id), owner.token, { email: editor.email.toUpperCase() });
     expect(byMail.json().successor).toMatchObject({ userId: editor.userId });
 
+    // A named member who leaves the page is no longer the successor.
+    await t.db.query('DELETE FROM memorial_members WHERE memorial_id = $1 AND user_id = $2', [
+      id,
+      editor.userId,
+    ]);
+    expect((await call('GET', successorUrl(id), owner.token)).json()).toEqual({ successor: null });
+    await addMember(t, id, editor, 'editor');
+
     const outside = await call('PUT', successorUrl(id), owner.token, { email: 'Dochter@Example.nl' });
     expect(outside.statusCode).toBe(200);
     expect(outside.json().successor).toMatchObject({ userId: null, email: 'dochter@example.nl' });

@@ -20,13 +20,17 @@ export interface SilentOwnerRow {
   memorial_names: string[];
 }
 
+/** A member named as successor counts only while still a member of the page (`s` is the successor row). */
+const stillThere = `(s.user_id IS NULL OR EXISTS (SELECT 1 FROM memorial_members sm
+                                                   WHERE sm.memorial_id = s.memorial_id AND sm.user_id = s.user_id))`;
+
 export function successorsRepository(db: Queryable) {
   return {
     async find(memorialId: string): Promise<SuccessorRow | undefined> {
       const { rows } = await db.query<SuccessorRow>(
         `SELECT s.user_id, u.name, coalesce(s.email, u.email) AS email, s.created_at
            FROM memorial_successors s LEFT JOIN users u ON u.id = s.user_id
-          WHERE s.memorial_id = $1`,
+          WHERE s.memorial_id = $1 AND ${stillThere}`,
         [memorialId],
       );
       return rows[0];
@@ -91,7 +95,7 @@ export function successorsRepository(db: Queryable) {
            LEFT JOIN accounts a ON a.id::text = u.id
            JOIN memorial_members mm ON mm.user_id = u.id AND mm.role = 'owner'
            JOIN memorials m ON m.id = mm.memorial_id
-           JOIN memorial_successors s ON s.memorial_id = m.id
+           JOIN memorial_successors s ON s.memorial_id = m.id AND ${stillThere}
           WHERE u.deleted_at IS NULL AND u.last_seen_at < $1
             AND NOT EXISTS (SELECT 1 FROM memorial_members o
                              WHERE o.memorial_id = m.id AND o.role = 'owner' AND o.user_id <> u.id)
