@@ -141,6 +141,33 @@ test('a visitor reports a memory, the team hides it, the visitor no longer sees 
   await team.context().close();
 });
 
+test('a visitor reports a photo from the photo viewer', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await ownAddress(owner);
+  const { id } = await createMemorialAsNewOwner(owner, 'Fenna', `Foto ${Date.now().toString(36)}`);
+  const api = await CoreApi.as(owner);
+  await api.update(id, { status: 'active', visibility: 'public' });
+  await api.uploadPhoto(id, 'strand.jpg', 200, 'Op het strand');
+  await ownerContext.close();
+
+  await ownAddress(page);
+  await page.goto(`/memorial/${id}`);
+  const viewer = page.getByRole('dialog', { name: /^Foto’s van Fenna/ });
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Foto 1 van 1 bekijken: Op het strand/ }).click();
+    await expect(viewer).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await viewer.getByRole('button', { name: 'Melden: deze foto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Foto melden' });
+  await dialog.getByLabel(/^Reden/).selectOption({ label: 'Het is van iemand anders (auteursrecht)' });
+  await dialog.getByRole('button', { name: 'Melding versturen' }).click();
+  await expect(dialog.getByText('Bedankt voor je melding.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'photo report sent');
+  await waitForMail((m) => m.subject.startsWith('Nieuwe melding: een foto of video'));
+});
+
 test('an owner names a successor by e-mail address', async ({ page }) => {
   await ownAddress(page);
   const { id } = await createMemorialAsNewOwner(page, 'Aaltje', `Opvolger ${Date.now().toString(36)}`);
