@@ -228,6 +228,8 @@ describe('hiding: the team at once, owners on their own page', () => {
       reports: [{ reason: 'offensive', details: 'Grof', status: 'open' }],
     });
 
+    const countBefore = (await call('GET', `/core/memorial/${pub.memorialId}`, null)).json().counts
+      .memories as number;
     expect(
       (await call('POST', `/core/team/takedowns/memory/${memoryId}/hide`, team, { reason: '' })).statusCode,
     ).toBe(400);
@@ -243,6 +245,9 @@ describe('hiding: the team at once, owners on their own page', () => {
     // Gone for visitors, guests, members and its own author; the owners still see it, with who and why.
     expect(await wallIds(pub, null)).not.toContain(memoryId);
     expect(await wallIds(pub, pub.tokens.editor)).not.toContain(memoryId);
+    expect((await call('GET', `/core/memorial/${pub.memorialId}`, null)).json().counts.memories).toBe(
+      countBefore - 1,
+    );
     for (const who of ['anonymous', 'guestThis', 'contributor', 'editor'] as const)
       expect((await call('GET', `/core/memories/${memoryId}`, pub.tokens[who])).statusCode, who).toBe(404);
     expect((await call('GET', `/core/memories/${memoryId}`, pub.tokens.owner)).statusCode).toBe(200);

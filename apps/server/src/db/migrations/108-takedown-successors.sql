@@ -69,3 +69,13 @@ ALTER TABLE users
 ALTER TABLE guest_invites DROP CONSTRAINT guest_invites_role_check;
 ALTER TABLE guest_invites
   ADD CONSTRAINT guest_invites_role_check CHECK (role IN ('owner', 'editor', 'contributor', 'guest'));
+
+-- The page's counters leave out what is hidden after a report, as every list does. Same columns.
+CREATE OR REPLACE VIEW memorial_counts AS
+  SELECT m.id AS memorial_id,
+         (SELECT count(*)::int FROM memories x
+           WHERE x.memorial_id = m.id AND x.status = 'published' AND x.hidden_at IS NULL) AS memory_count,
+         (SELECT count(*)::int FROM media x
+           WHERE x.memorial_id = m.id AND x.memory_id IS NULL AND x.hidden_at IS NULL) AS media_count,
+         (SELECT count(*)::int FROM candles x WHERE x.memorial_id = m.id) AS candle_count
+    FROM memorials m;
