@@ -108,7 +108,8 @@ export async function jobsIdle(db: Db, timeoutMs = 600_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')`,
+      // Work due now; a job planned for later (the daily look for silent owners) is not under way.
+      `SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_at <= now())`,
     );
     if (rows[0]!.n === 0) return;
     if (Date.now() > until) throw new Error('background jobs did not finish in time');

@@ -43,6 +43,8 @@ import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { memorialDeletionRoutes } from './modules/memorial-deletion/routes.ts';
+import { takedownRoutes } from './modules/takedown/routes.ts';
+import { successorRoutes } from './modules/successors/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -171,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(candleRoutes(deps));
       await core.register(exportRoutes(deps));
       await core.register(memorialDeletionRoutes(deps));
+      await core.register(takedownRoutes(deps));
+      await core.register(successorRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

@@ -494,7 +494,7 @@ const matrix: Row[] = [
   {
     call: 'DELETE /core/memories/{id}',
     variant: "the contributor's published memory",
-    prepare: async ({ t, w }) => ({ id: await memory(t, w, { fresh: true }) }),
+    prepare: async ({ w }) => ({ id: await publishedMemory(w.memorialId) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/memories/${p.id}` }),
     expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
@@ -715,7 +715,100 @@ const matrix: Row[] = [
     }),
     expect: signedIn(200),
   },
+
+  // ── Melden (issue 21): anyone who sees an item reports it; owners hide on their own page ────────
+  {
+    call: 'POST /core/takedown/report',
+    fresh: true,
+    prepare: async ({ w }) => ({ id: await publishedMemory(w.memorialId) }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: '/core/takedown/report',
+      remoteAddress: randomAddress(),
+      payload: { itemType: 'memory', itemId: p.id, reason: 'privacy' },
+    }),
+    expect: e(404, 201, 404, 404, 201, 201, 201, 201),
+  },
+  {
+    call: 'POST /core/takedown/report',
+    variant: 'public',
+    visibility: 'public',
+    fresh: true,
+    prepare: async ({ w }) => ({ id: await publishedMemory(w.memorialId) }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: '/core/takedown/report',
+      remoteAddress: randomAddress(),
+      payload: { itemType: 'memory', itemId: p.id, reason: 'other' },
+    }),
+    expect: everyone(201),
+  },
+  {
+    call: 'GET /core/memorial/{id}/takedowns',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/takedowns` }),
+    expect: ownerOnly(200),
+  },
+  {
+    call: 'POST /core/takedown/{itemType}/{itemId}/hide',
+    fresh: true,
+    prepare: async ({ w }) => ({ id: await publishedMemory(w.memorialId) }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/takedown/memory/${p.id}/hide`,
+      payload: { reason: 'Te persoonlijk' },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    call: 'POST /core/takedown/{itemType}/{itemId}/unhide',
+    fresh: true,
+    prepare: async ({ t, w }) => {
+      const id = await publishedMemory(w.memorialId);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/core/takedown/memory/${id}/hide`,
+        headers: auth(w.tokens.owner),
+        payload: { reason: 'Te persoonlijk' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { id };
+    },
+    request: (_w, p) => ({ method: 'POST', url: `/core/takedown/memory/${p.id}/unhide` }),
+    // A hidden item is seen by the owners only: to everyone else it is missing.
+    expect: e(401, 404, 404, 404, 404, 404, 404, 200),
+  },
+
+  // ── successors (issue 21): owners name who takes the page over ──────────────────────────────────
+  {
+    call: 'GET /core/memorial/{id}/successor',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/successor` }),
+    expect: ownerOnly(200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/successor',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/successor`,
+      payload: { email: 'opvolger@example.nl' },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/successor',
+    request: (w) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/successor` }),
+    expect: ownerOnly(200),
+  },
 ];
+
+/** A published memory written straight into the database (the memory calls are limited per hour). */
+async function publishedMemory(memorialId: string) {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO memories (memorial_id, year_label, body, status, published_at, author_kind, author_user_id)
+     VALUES ($1, '1990', 'Een herinnering', 'published', now(), 'user', $2) RETURNING id`,
+    [memorialId, users.contributor.userId],
+  );
+  return rows[0]!.id;
+}
 
 // ── companies and the team ─────────────────────────────────────────────────────────────────────
 // Outside the memorial domain, with their own kinds of caller: the team (a verified ADMIN_EMAILS
@@ -1036,6 +1129,47 @@ const companyMatrix: CompanyRow[] = [
     }),
     expect: co(401, 404, 404, 404, 403, 404, 404),
   },
+  {
+    call: 'GET /core/team/takedowns',
+    request: () => ({ method: 'GET', url: '/core/team/takedowns' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/takedowns/{itemType}/{itemId}/hide',
+    prepare: async () => ({ id: await aMemory() }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/team/takedowns/memory/${p.id}/hide`,
+      payload: { reason: 'Kwetsend' },
+    }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/takedowns/{itemType}/{itemId}/unhide',
+    prepare: async () => {
+      const id = await aMemory();
+      await t.db.query(
+        `UPDATE memories SET hidden_at = now(), hidden_by = 'team', hidden_reason = 'x' WHERE id = $1`,
+        [id],
+      );
+      return { id };
+    },
+    request: (_w, p) => ({ method: 'POST', url: `/core/team/takedowns/memory/${p.id}/unhide` }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'POST /core/team/memorials/{id}/hand-over',
+    prepare: async () => ({ id: (await createMemorial(t, users.otherOwner, { status: 'active' })).id }),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/team/memorials/${p.id}/hand-over`,
+      payload: {
+        email: `familie-${crypto.randomUUID().slice(0, 8)}@example.nl`,
+        reason: 'Verzoek van de familie',
+      },
+    }),
+    expect: teamOnly(200),
+  },
 ];
 
 const profileBody = {
@@ -1054,6 +1188,13 @@ async function logoUpload() {
   const body = await form({}, { data: await jpeg(), type: 'image/jpeg', name: 'logo.jpg' });
   return { body: body.payload.toString('base64'), contentType: body.headers['content-type']! };
 }
+
+/** A published memory on a memorial of its own (for the team's rows, which have no World). */
+async function aMemory() {
+  const m = await createMemorial(t, users.otherOwner, { status: 'active' });
+  return publishedMemory(m.id);
+}
+
 let companyWorld: CompanyWorld;
 async function teamCall(method: 'GET' | 'POST', url: string) {
   const res = await t.app.inject({ method, url, ...{ headers: auth(companyWorld.tokens.team) } });

@@ -113,4 +113,15 @@ export const apiPaths = {
   memorialDelete: apiPath('/memorial/:id/delete'),
   memorialRestore: apiPath('/memorial/:id/restore'),
   memorialsDeleted: apiPath('/memorial/deleted'),
+
+  takedownReport: apiPath('/takedown/report'),
+  takedownHide: apiPath('/takedown/:itemType/:itemId/hide'),
+  takedownUnhide: apiPath('/takedown/:itemType/:itemId/unhide'),
+  memorialTakedowns: apiPath('/memorial/:id/takedowns'),
+  teamTakedowns: apiPath('/team/takedowns'),
+  teamTakedownHide: apiPath('/team/takedowns/:itemType/:itemId/hide'),
+  teamTakedownUnhide: apiPath('/team/takedowns/:itemType/:itemId/unhide'),
+
+  successor: apiPath('/memorial/:id/successor'),
+  teamHandOver: apiPath('/team/memorials/:id/hand-over'),
 } as const;

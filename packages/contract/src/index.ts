@@ -24,3 +24,4 @@ export * from './export.ts';
 export * from './account.ts';
 export * from './memorial-deletion.ts';
 export * from './partner.ts';
+export * from './takedown.ts';

@@ -140,12 +140,15 @@ export function userTokenVerifier(opts: {
         : typeof payload.preferred_username === 'string'
           ? payload.preferred_username
           : null;
-    const fingerprint = `${email}\u0000${name}`;
+    // The hour is part of it, so the row (and `last_seen_at`, which successors count on) is written again
+    // at most once an hour per process.
+    const fingerprint = `${email}\u0000${name}\u0000${Math.floor(Date.now() / 3_600_000)}`;
     if (known.get(payload.sub) !== fingerprint) {
       // A deleted user's row is never filled in again: their token is refused (the same 401 as an expired one).
       const { rowCount } = await db.query(
         `INSERT INTO users (id, email, name) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, updated_at = now()
+         ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, updated_at = now(),
+                                        last_seen_at = now()
            WHERE users.deleted_at IS NULL`,
         [payload.sub, email, name],
       );

@@ -48,10 +48,10 @@ export const MEDIA_FIELDS = [
 export const mediaColumns = MEDIA_FIELDS.map((f) => `m.${f}`).join(', ');
 
 /**
- * A memory's media as a JSON array of media rows, in list order: for reads that bring a page of memories
+ * A memory's media as a JSON array of media rows, in list order, without those hidden after a report: for reads that bring a page of memories
  * with their photos in one statement. `memory` is the memories table's alias.
  */
 export const memoryMediaJson = (memory: string) => `coalesce((
     SELECT json_agg(json_build_object(${MEDIA_FIELDS.map((f) => `'${f}', m.${f}`).join(', ')})
                     ORDER BY m.position, m.id)
-      FROM media m WHERE m.memory_id = ${memory}.id), '[]'::json)`;
+      FROM media m WHERE m.memory_id = ${memory}.id AND m.hidden_at IS NULL), '[]'::json)`;

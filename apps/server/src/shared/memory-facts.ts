@@ -16,8 +16,11 @@ export function memoryFactsRepository(db: Queryable) {
         members_only: boolean;
         author_user_id: string | null;
         author_guest_token_id: string | null;
+        hidden: boolean;
       }>(
-        'SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id FROM memories WHERE id = $1',
+        `SELECT id, memorial_id, status, members_only, author_user_id, author_guest_token_id,
+                hidden_at IS NOT NULL AS hidden
+           FROM memories WHERE id = $1`,
         [id],
       );
       const r = rows[0];
@@ -29,6 +32,7 @@ export function memoryFactsRepository(db: Queryable) {
             membersOnly: r.members_only,
             authorUserId: r.author_user_id,
             authorGuestTokenId: r.author_guest_token_id,
+            hidden: r.hidden,
           }
         : undefined;
     },

@@ -12,6 +12,8 @@ export interface MemoryFacts {
   membersOnly: boolean;
   authorUserId: string | null;
   authorGuestTokenId: string | null;
+  /** Hidden after a report ('Melden'): seen by the page's owners only. */
+  hidden?: boolean;
 }
 
 export function isMemoryAuthor(caller: Caller, m: MemoryFacts): boolean {
@@ -31,6 +33,7 @@ export function isMember(caller: Caller, access: MemorialAccess): boolean {
 
 export function canSeeMemory(caller: Caller, access: MemorialAccess, m: MemoryFacts): boolean {
   if (!access.role) return false;
+  if (m.hidden) return access.role === 'owner';
   if (isMemoryAuthor(caller, m)) return true;
   if (m.status === 'published') return !m.membersOnly || isMember(caller, access);
   if (m.status === 'pending' || m.status === 'rejected') return roleAtLeast(access.role, 'editor');
@@ -50,9 +53,13 @@ export function canDeleteMemory(caller: Caller, access: MemorialAccess, m: Memor
 /** Anyone may see it without signing in: a published, not members-only memory on an active public memorial. */
 export function isMemoryOpen(
   access: Pick<MemorialAccess, 'status' | 'visibility'>,
-  m: Pick<MemoryFacts, 'status' | 'membersOnly'>,
+  m: Pick<MemoryFacts, 'status' | 'membersOnly' | 'hidden'>,
 ) {
   return (
-    access.visibility === 'public' && access.status === 'active' && m.status === 'published' && !m.membersOnly
+    !m.hidden &&
+    access.visibility === 'public' &&
+    access.status === 'active' &&
+    m.status === 'published' &&
+    !m.membersOnly
   );
 }

@@ -8,7 +8,7 @@ import { accountService, registerAccountJobs, type EndAllSessions } from './serv
 
 export const accountRoutes =
   (
-    deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock'>,
+    deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock' | 'outbox'>,
     o: { seen: SeenUsers; endAllSessions: EndAllSessions },
   ): FastifyPluginAsync =>
   async (fastify) => {

@@ -10,6 +10,7 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
+import { succession } from '../../shared/succession.ts';
 
 /** Removes a memorial kept read-only after its only member deleted their account (payload: memorialId). */
 export const ORPHANED_MEMORIAL_JOB = 'memorial.remove-orphaned';
@@ -40,10 +41,11 @@ const SUCCESSION = `CASE role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 WHEN 'con
 export type EndAllSessions = (tx: Queryable, accountId: string) => Promise<unknown>;
 
 export function accountService(
-  deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock' | 'outbox'>,
   endAllSessions: EndAllSessions,
 ) {
   const { db, queue } = deps;
+  const successors = succession(deps);
 
   return {
     async delete(caller: Caller, input: AccountDelete): Promise<AccountDeleteResult> {
@@ -73,7 +75,9 @@ export function accountService(
       const removeAfter = new Date(deps.clock.now().getTime() + ORPHANED_MEMORIAL_DAYS * DAY_MS);
       const result = await db.transaction(async (tx) => {
         const userId = caller.userId;
-        const passed = await passOnMemorials(tx, caller, removeAfter);
+        const passed = await passOnMemorials(tx, caller, removeAfter, (memorialId) =>
+          successors.handOverToSuccessor(tx, memorialId, 'account_deleted', userId),
+        );
         for (const memorialId of passed.orphaned) {
           await queue.enqueue(
             tx,
@@ -93,6 +97,11 @@ export function accountService(
           [userId],
         );
         await tx.query('DELETE FROM memorial_members WHERE user_id = $1', [userId]);
+        // Named as someone's successor: no longer (by account or by address).
+        await tx.query('DELETE FROM memorial_successors WHERE user_id = $1 OR lower(email) = $2', [
+          userId,
+          email,
+        ]);
         await tx.query('DELETE FROM memorial_idempotency_keys WHERE user_id = $1', [userId]);
         await leaveCompanies(tx, userId);
 
@@ -166,14 +175,17 @@ export function accountService(
 }
 
 /**
- * Ends the user's memberships' ownership: each memorial where they are the only owner gets a new owner (the
- * next member: editor, contributor, guest; the longest member first), or is archived for removal. Returns
- * how many passed on and the ids of those to be removed.
+ * Ends the user's memberships' ownership: each memorial where they are the only owner goes to its named
+ * successor first (docs/roles.md), else gets a new owner (the next member: editor, contributor, guest; the
+ * longest member first), or is archived for removal. A successor's address without an account gets an
+ * ownership invitation, and the page is kept (not archived) meanwhile. Returns how many passed on and the
+ * ids of those to be removed.
  */
 async function passOnMemorials(
   tx: Queryable,
   caller: Caller & { kind: 'user' },
   removeAfter: Date,
+  toSuccessor: (memorialId: string) => Promise<'owner' | 'invited' | null>,
 ): Promise<{ passedOn: number; orphaned: string[] }> {
   const { rows: owned } = await tx.query<{ memorial_id: string }>(
     `SELECT mm.memorial_id FROM memorial_members mm
@@ -187,6 +199,11 @@ async function passOnMemorials(
   let passedOn = 0;
   const orphaned: string[] = [];
   for (const { memorial_id: memorialId } of owned) {
+    const handedOver = await toSuccessor(memorialId);
+    if (handedOver === 'owner') {
+      passedOn++;
+      continue;
+    }
     const { rows: next } = await tx.query<{ id: string; user_id: string }>(
       `UPDATE memorial_members SET role = 'owner', updated_at = now()
         WHERE id = (SELECT id FROM memorial_members
@@ -206,6 +223,9 @@ async function passOnMemorials(
         targetId: successor.id,
         details: { userId: successor.user_id, reason: 'account_deleted' },
       });
+    } else if (handedOver === 'invited') {
+      // Kept for the successor, who was mailed an ownership invitation.
+      passedOn++;
     } else {
       orphaned.push(memorialId);
       await tx.query(

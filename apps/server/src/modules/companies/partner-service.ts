@@ -38,7 +38,7 @@ import { memorialService } from '../memorials/service.ts';
 import { colleagueInviteMail, handoverMail } from './partner-mails.ts';
 import { partnerRepository, toMemorialCare } from './partner-repository.ts';
 import { companyRepository } from './repository.ts';
-import { hasVerifiedAddress } from './service.ts';
+import { hasVerifiedAddress } from '../../shared/team.ts';
 
 const companyMissing = () => notFound('Dit bedrijf bestaat niet.');
 const adminOnly = () => forbidden('Alleen een beheerder van het bedrijf kan dit doen.');

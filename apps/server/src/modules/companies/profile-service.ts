@@ -19,7 +19,7 @@ import { probeImage, renderVariant, type ImageType } from '../../lib/media/image
 import { sniff } from '../../lib/media/sniff.ts';
 import { heicUnsupported, type ReceivedFile } from '../../lib/media/upload.ts';
 import { companyRepository } from './repository.ts';
-import { isTeamMember } from './service.ts';
+import { isTeamMember } from '../../shared/team.ts';
 import {
   companyProfileRepository,
   profileFromRow,

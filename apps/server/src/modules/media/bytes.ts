@@ -97,12 +97,20 @@ export function mediaBytesService({
       const caller: Caller = signature === 'valid' ? { kind: 'anonymous' } : await req.caller();
       const acc = await access.resolve(caller, row.memorial_id);
       if (!acc) throw mediaNotFound();
+      // Hidden after a report: a signed link handed out before stops too; the owners fetch it signed in.
+      if (row.hidden) {
+        const own = signature === 'valid' ? await access.resolve(await req.caller(), row.memorial_id) : acc;
+        if (own?.role !== 'owner') throw mediaNotFound();
+      }
       if (signature !== 'valid') {
         const allowed = acc.role !== null && (!memory || canSeeMemory(caller, acc, memory));
         if (!allowed) throw signature === 'expired' ? linkExpired() : mediaNotFound();
       }
       const open =
-        acc.visibility === 'public' && acc.status === 'active' && (!memory || isMemoryOpen(acc, memory));
+        !row.hidden &&
+        acc.visibility === 'public' &&
+        acc.status === 'active' &&
+        (!memory || isMemoryOpen(acc, memory));
       const maxAge =
         signature === 'valid'
           ? Math.max(0, Math.min(Number(req.exp) - Math.floor(Date.now() / 1000), SIGNED_URL_MAX_AGE_S))

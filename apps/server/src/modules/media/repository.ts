@@ -5,6 +5,8 @@ import { mediaColumns, type MediaRow } from '../../shared/media-rows.ts';
 
 /** A media row with what deciding access to it needs: its memory's facts (null in the gallery). */
 export interface MediaWithMemoryRow extends MediaRow {
+  /** Hidden after a report, itself or its memory ('Melden'): seen by the page's owners only. */
+  hidden: boolean;
   memory_status: MemoryStatus | null;
   memory_members_only: boolean | null;
   memory_author_user_id: string | null;
@@ -118,7 +120,7 @@ export function mediaRepository(db: Db) {
 
     async findById(id: string): Promise<MediaWithMemoryRow | undefined> {
       const { rows } = await db.query<MediaWithMemoryRow>(
-        `SELECT ${mediaColumns}, mo.status AS memory_status, mo.members_only AS memory_members_only,
+        `SELECT ${mediaColumns}, (m.hidden_at IS NOT NULL OR mo.hidden_at IS NOT NULL) AS hidden, mo.status AS memory_status, mo.members_only AS memory_members_only,
                 mo.author_user_id AS memory_author_user_id, mo.author_guest_token_id AS memory_author_guest_token_id
            FROM media m LEFT JOIN memories mo ON mo.id = m.memory_id
           WHERE m.id = $1`,
@@ -135,7 +137,7 @@ export function mediaRepository(db: Db) {
       const { rows } = await db.query<MediaRow>(
         `SELECT ${mediaColumns}
            FROM media m
-          WHERE m.memorial_id = $1 AND m.memory_id IS NULL
+          WHERE m.memorial_id = $1 AND m.memory_id IS NULL AND m.hidden_at IS NULL
             AND ($2::text IS NULL OR m.kind = $2)
             AND ($3::int IS NULL OR (m.position, m.id) > ($3::int, $4::uuid))
           ORDER BY m.position, m.id
@@ -146,12 +148,16 @@ export function mediaRepository(db: Db) {
     },
 
     /** Media of several memories in one statement (a page of the wall), each memory's in order. */
-    async galleryIds(tx: Queryable, memorialId: string): Promise<string[]> {
-      const { rows } = await tx.query<{ id: string }>(
-        'SELECT id FROM media WHERE memorial_id = $1 AND memory_id IS NULL ORDER BY position, id FOR UPDATE',
+    async galleryIds(tx: Queryable, memorialId: string): Promise<{ shown: string[]; hidden: string[] }> {
+      const { rows } = await tx.query<{ id: string; hidden: boolean }>(
+        `SELECT id, hidden_at IS NOT NULL AS hidden FROM media WHERE memorial_id = $1 AND memory_id IS NULL
+          ORDER BY position, id FOR UPDATE`,
         [memorialId],
       );
-      return rows.map((r) => r.id);
+      return {
+        shown: rows.filter((r) => !r.hidden).map((r) => r.id),
+        hidden: rows.filter((r) => r.hidden).map((r) => r.id),
+      };
     },
 
     async reorder(tx: Queryable, memorialId: string, orderedIds: string[]): Promise<void> {
@@ -178,6 +184,7 @@ export function mediaRepository(db: Db) {
       const { rows } = await db.query<{
         memorial_id: string;
         memory_id: string | null;
+        hidden: boolean;
         memory_status: MemoryStatus | null;
         memory_members_only: boolean | null;
         memory_author_user_id: string | null;
@@ -187,7 +194,8 @@ export function mediaRepository(db: Db) {
         sha256: string;
         storage_key: string;
       }>(
-        `SELECT m.memorial_id, m.memory_id, mo.status AS memory_status, mo.members_only AS memory_members_only,
+        `SELECT m.memorial_id, m.memory_id, (m.hidden_at IS NOT NULL OR mo.hidden_at IS NOT NULL) AS hidden,
+                mo.status AS memory_status, mo.members_only AS memory_members_only,
                 mo.author_user_id AS memory_author_user_id, mo.author_guest_token_id AS memory_author_guest_token_id,
                 v.content_type, v.size_bytes, v.sha256, v.storage_key
            FROM media m

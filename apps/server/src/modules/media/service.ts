@@ -53,6 +53,7 @@ const memoryFactsOf = (row: MediaWithMemoryRow): MemoryFacts => ({
   membersOnly: row.memory_members_only!,
   authorUserId: row.memory_author_user_id,
   authorGuestTokenId: row.memory_author_guest_token_id,
+  hidden: row.hidden,
 });
 
 const uploaderOf = (caller: Caller) => ({
@@ -97,6 +98,7 @@ export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveF
     if (!row || (where === 'gallery') !== (row.memory_id === null)) throw mediaNotFound();
     const acc = await access.resolve(caller, row.memorial_id);
     if (!acc?.role) throw mediaNotFound();
+    if (row.hidden && acc.role !== 'owner') throw mediaNotFound();
     if (row.memory_id && !canSeeMemory(caller, acc, memoryFactsOf(row))) throw mediaNotFound();
     return { row, acc };
   }
@@ -257,7 +259,8 @@ export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveF
     ): Promise<{ items: MediaItem[] }> {
       const acc = await access.require(caller, input.memorialId, 'editor');
       await db.transaction(async (tx) => {
-        const current = await repo.galleryIds(tx, input.memorialId);
+        // Items hidden after a report are not in the list the caller sees: they keep their place at the end.
+        const { shown: current, hidden } = await repo.galleryIds(tx, input.memorialId);
         const given = new Set(input.orderedIds.map((i) => i.toLowerCase()));
         const isPermutation =
           given.size === input.orderedIds.length &&
@@ -271,7 +274,7 @@ export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveF
             },
           );
         }
-        await repo.reorder(tx, input.memorialId, [...given]);
+        await repo.reorder(tx, input.memorialId, [...given, ...hidden]);
         await recordAudit(tx, {
           memorialId: input.memorialId,
           actor: caller,

@@ -148,7 +148,7 @@ const WALL_SQL = `SELECT a.status AS memorial_status, a.visibility AS memorial_v
                 ${viewerHas('media_count', 'media', 'uploaded_by_user_id', 'uploaded_by_guest_token_id')} AS own_media,
                 CASE WHEN mo.card_key = $7::text THEN mo.card END AS card
            FROM memories mo
-          WHERE mo.memorial_id = $3 AND mo.status = 'published'
+          WHERE mo.memorial_id = $3 AND mo.status = 'published' AND mo.hidden_at IS NULL
             AND (($1::text IS NOT NULL AND a.member_role IS NOT NULL) OR NOT mo.members_only
                  OR mo.author_user_id = $1::text OR mo.author_guest_token_id = $2::text)
             AND ${keysetBefore('mo', '$4', '$5')}
@@ -204,7 +204,7 @@ export function memoriesRepository(db: Queryable) {
       const { rows } = await db.query<MediaRow>(
         `SELECT ${mediaColumns}
            FROM media m
-          WHERE m.memory_id = ANY($1::uuid[])
+          WHERE m.memory_id = ANY($1::uuid[]) AND m.hidden_at IS NULL
           ORDER BY m.memory_id, m.position, m.id`,
         [memoryIds],
       );
@@ -325,7 +325,7 @@ export function memoriesRepository(db: Queryable) {
     ): Promise<MemoryRow[]> {
       const { rows } = await db.query<MemoryRow>(
         `${select}
-          WHERE mo.memorial_id = $3 AND mo.status = ANY($4::text[])
+          WHERE mo.memorial_id = $3 AND mo.status = ANY($4::text[]) AND mo.hidden_at IS NULL
             AND ${keysetBefore('mo', '$5', '$6')}
           ORDER BY mo.created_at DESC, mo.id DESC
           LIMIT $7`,

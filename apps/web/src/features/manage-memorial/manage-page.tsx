@@ -5,6 +5,7 @@ import {
   ArrowLeft,
   BookOpen,
   FileArchive,
+  Flag,
   History,
   Image as ImageIcon,
   KeyRound,
@@ -29,6 +30,7 @@ import { MediaTab } from './tabs/media-tab.tsx';
 import { ModerationTab } from './tabs/moderation-tab.tsx';
 import { PeopleTab } from './tabs/people-tab.tsx';
 import { PrivacyTab } from './tabs/privacy-tab.tsx';
+import { ReportsTab } from './tabs/reports-tab.tsx';
 
 // The editor (TipTap) is only fetched when its tab opens.
 const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
@@ -40,6 +42,7 @@ export const manageTabs = [
   { value: 'herinneringen', label: 'Herinneringen', Icon: MessageSquareHeart },
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
+  { value: 'meldingen', label: 'Meldingen', Icon: Flag, ownerOnly: true },
   { value: 'logboek', label: 'Logboek', Icon: History, ownerOnly: true },
   { value: 'bewaren', label: 'Bewaren', Icon: FileArchive, ownerOnly: true },
 ] as const;
@@ -181,6 +184,11 @@ export default function ManagePage() {
           <Tabs.Content value="privacy" className="focus:outline-none">
             <PrivacyTab memorial={m} />
           </Tabs.Content>
+          {isOwner && (
+            <Tabs.Content value="meldingen" className="focus:outline-none">
+              <ReportsTab memorial={m} />
+            </Tabs.Content>
+          )}
           {isOwner && (
             <Tabs.Content value="logboek" className="focus:outline-none">
               <AuditTab memorial={m} />

@@ -27,6 +27,7 @@ import {
   useRevokeTeam,
   useTeamMembers,
 } from './team-api.ts';
+import { TeamHandOver, TeamReports } from './team-reports.tsx';
 
 /** /team/aanvragen: the team reviews partner applications and manages the companies' states. */
 export default function TeamReviewPage() {
@@ -58,7 +59,9 @@ export default function TeamReviewPage() {
       ) : (
         <>
           <Applications />
+          <TeamReports />
           <Companies />
+          <TeamHandOver />
           <TeamMembers />
         </>
       )}

@@ -2,10 +2,11 @@ import type { MemberRole, Memorial } from '@aandenken/contract';
 import { InviteForm } from '../components/people/invite-form.tsx';
 import { MembersList } from '../components/people/members-list.tsx';
 import { OpenInvites } from '../components/people/open-invites.tsx';
+import { SuccessorSection } from '../components/people/successor-section.tsx';
 import { Section } from '../components/section.tsx';
 import { CareSection } from '../components/care-section.tsx';
 
-/** People: invite by e-mail with a role, the open invitations, and the members with their roles. */
+/** People: invite by e-mail with a role, the open invitations, the members with their roles, and (owners) the successor. */
 export function PeopleTab({ memorial }: { memorial: Memorial }) {
   const actor = memorial.role as MemberRole;
   return (
@@ -19,6 +20,7 @@ export function PeopleTab({ memorial }: { memorial: Memorial }) {
       <OpenInvites memorial={memorial} />
       <MembersList memorial={memorial} actor={actor} />
       <CareSection memorial={memorial} />
+      {actor === 'owner' && <SuccessorSection memorial={memorial} />}
     </div>
   );
 }

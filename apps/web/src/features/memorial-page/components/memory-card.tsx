@@ -3,6 +3,7 @@ import type { MediaItem, Memory } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { ReportButton } from '../report/report-button.tsx';
 
 export interface MemoryCardProps {
   memory: Memory;
@@ -130,6 +131,11 @@ export function MemoryCard({ memory, canLove, onToggleLove, onOpenPhoto }: Memor
                 </span>
               )
             )}
+            <ReportButton
+              itemType="memory"
+              itemId={memory.id}
+              label={`herinnering uit ${memory.yearLabel} van ${memory.author.name}`}
+            />
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { MediaItem } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
+import { ReportButton } from '../report/report-button.tsx';
 
 /** Index after a step, wrapping around at both ends. */
 export function stepIndex(index: number, step: number, total: number): number {
@@ -61,6 +62,15 @@ export function PhotoViewer({
               <p aria-live="polite" className="text-sm text-white/75 tabular-nums">
                 {index !== null && `${index + 1} / ${items.length}`}
               </p>
+              {current && (
+                <ReportButton
+                  key={current.id}
+                  itemType="media"
+                  itemId={current.id}
+                  label={current.kind === 'video' ? 'deze video' : 'deze foto'}
+                  className="h-11 w-11 bg-white/10 text-white hover:bg-white/20 hover:text-white focus-visible:outline-white"
+                />
+              )}
               <Dialog.Close
                 aria-label="Sluiten"
                 className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
