@@ -19,6 +19,6 @@ export const portalSections: readonly {
   Component: ComponentType<PortalSectionProps>;
 }[] = [
   { id: 'profiel', label: 'Profiel', Component: ProfileSection },
-  { id: 'paginas', label: "Pagina's voor families", Component: FamilyPagesSection },
-  { id: 'collegas', label: "Collega's", Component: ColleaguesSection },
+  { id: 'paginas', label: 'Pagina’s voor families', Component: FamilyPagesSection },
+  { id: 'collegas', label: 'Collega’s', Component: ColleaguesSection },
 ];
