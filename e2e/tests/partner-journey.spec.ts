@@ -180,6 +180,9 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   ).toBeVisible();
   const invitation = await waitForMail((m) => m.to.includes(colleague));
   expect(invitation.subject).toBe(`Uitnodiging: collega bij ${company}`);
+  await checkBothThemes(partner, '/partner (Collega’s)', () =>
+    expect(partner.getByRole('button', { name: `Uitnodiging voor ${colleague} intrekken` })).toBeVisible(),
+  );
 
   // 6. 'Pagina's voor families': a page for a family, waiting for it.
   await partner.getByRole('tab', { name: 'Pagina’s voor families' }).click();
