@@ -238,6 +238,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A server that does not answer at all (a dropped network rather than a refused connection) fails
+      // a request in seconds, as 503, instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
     pool.on('error', () => {
