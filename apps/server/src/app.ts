@@ -22,6 +22,7 @@ import {
 } from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  registerIdempotency(app, { db, queue });
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {

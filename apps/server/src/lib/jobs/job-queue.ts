@@ -39,6 +39,8 @@ export function createJobQueue(opts: JobQueueOptions) {
   const keepDoneMs = opts.keepDoneMs ?? 7 * 24 * 3_600_000;
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
+  /** Upkeep that every process runs now and then (no rows: deleting what expired is safe to repeat). */
+  const periodic = new Map<string, { everyMs: number; lastRun: number; run: () => Promise<void> }>();
 
   let running = false;
   let loop: Promise<void> | undefined;
@@ -81,6 +83,14 @@ export function createJobQueue(opts: JobQueueOptions) {
     );
   }
 
+  async function runPeriodic() {
+    for (const [name, task] of periodic) {
+      if (!running || Date.now() - task.lastRun < task.everyMs) continue;
+      task.lastRun = Date.now();
+      await task.run().catch((err: unknown) => log.warn({ err, task: name }, 'periodic task failed'));
+    }
+  }
+
   /** Runs due jobs until none is left; returns how many ran. */
   async function drain(): Promise<number> {
     let ran = 0;
@@ -114,6 +124,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     while (running) {
       try {
         await housekeeping();
+        await runPeriodic();
         await drain();
       } catch (err) {
         if (!running) break;
@@ -137,6 +148,14 @@ export function createJobQueue(opts: JobQueueOptions) {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+    /** Runs `run` in the worker's loop about every `everyMs` (the first time soon after start). */
+    every(name: string, everyMs: number, run: () => Promise<void>) {
+      periodic.set(name, { everyMs, lastRun: 0, run });
+    },
+    /** Runs one periodic task now (tests and measurements). */
+    async runNow(name: string) {
+      await periodic.get(name)?.run();
+    },
     /** Adds a job; pass the transaction that makes the change the job belongs to. */
     async enqueue(
       q: Queryable,
@@ -154,7 +173,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       wake?.();
     },
     start() {
-      if (running || handlers.size === 0) return;
+      if (running || (handlers.size === 0 && periodic.size === 0)) return;
       running = true;
       loop = run();
     },
