@@ -23,6 +23,7 @@ import {
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
+import { registerLoadShedding } from './lib/load-shedding.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  await registerLoadShedding(app, config);
   registerInputGuards(app);
   registerIdempotency(app, { db, queue });
 
