@@ -45,6 +45,9 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
+/** How long a stopping process waits for the background job in progress before handing it back. */
+const JOB_STOP_WAIT_MS = 5000;
+
 /** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
 export const databaseRoutines = [wallRoutine];
 
@@ -86,6 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    // While closing, new requests get our own Dutch 503 from the front door (response-cache-plugin.ts).
+    return503OnClosing: false,
     serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -103,7 +108,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(frontDoor.plugin, { cache: deps.responseCache });
   app.addHook('onReady', async () => queue.start());
-  app.addHook('onClose', async () => queue.stop());
+  // The job in progress gets a few seconds to finish; the process must be gone within 10 (server.ts).
+  app.addHook('onClose', async () => queue.stop({ waitMs: JOB_STOP_WAIT_MS }));
   app.decorate('deps', deps);
 
   registerErrorHandling(app);

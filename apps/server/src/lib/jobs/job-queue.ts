@@ -91,10 +91,14 @@ export function createJobQueue(opts: JobQueueOptions) {
     }
   }
 
-  /** Runs due jobs until none is left; returns how many ran. */
-  async function drain(): Promise<number> {
+  /**
+   * Runs due jobs until none is left; returns how many ran. The worker's loop stops between two jobs when
+   * the queue is stopped (a safe point: the rest stay queued for the next start).
+   */
+  async function drain(untilStopped = false): Promise<number> {
     let ran = 0;
     for (;;) {
+      if (untilStopped && !running) return ran;
       const job = await claim();
       if (!job) return ran;
       ran++;
@@ -125,7 +129,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       try {
         await housekeeping();
         await runPeriodic();
-        await drain();
+        await drain(true);
       } catch (err) {
         if (!running) break;
         log.error({ err }, 'job queue poll failed');
@@ -177,11 +181,37 @@ export function createJobQueue(opts: JobQueueOptions) {
       running = true;
       loop = run();
     },
-    /** Stops polling and waits for the job in progress. */
-    async stop() {
+    /**
+     * Stops polling and waits for the job in progress; jobs not started stay queued. With `waitMs`, a job
+     * still running after that long is handed back to the queue (queued again at once, for this process
+     * after a restart or for another one) and the process may exit under it: handlers are retried anyway,
+     * so they already tolerate running again.
+     */
+    async stop(o: { waitMs?: number } = {}) {
       running = false;
       wake?.();
-      await loop;
+      const current = loop;
+      if (!current) return;
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        current.then(() => true),
+        ...(o.waitMs === undefined
+          ? []
+          : [new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), o.waitMs)))]),
+      ]);
+      clearTimeout(timer);
+      if (!finished) {
+        const { rowCount } = await db.query(
+          `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(),
+                  attempts = greatest(attempts - 1, 0)
+            WHERE locked_by = $1 AND status = 'running'`,
+          [workerId],
+        );
+        log.warn(
+          { released: rowCount },
+          'job queue stopped with a job still running; handed back to the queue',
+        );
+      }
       loop = undefined;
     },
     /** Resolves after the worker has next found nothing to do (tests and measurements). */
@@ -191,7 +221,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       wake?.();
       return p;
     },
-    drain,
+    drain: () => drain(),
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
