@@ -77,6 +77,13 @@ class PgDb implements Db {
 
   async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client whose connection breaks emits 'error'; unheard, that would stop the process (the
+    // pool listens only on idle clients). The failing query rejects as well; the broken client is discarded.
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onError);
     const tx: Tx = {
       exec: async (sql: string) => {
         await client.query(sql);
@@ -93,10 +100,13 @@ class PgDb implements Db {
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+        broken ??= rollbackErr;
+      });
       throw err;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 
