@@ -52,7 +52,7 @@ viaProxy.port = String(proxyPort);
 let result;
 try {
   log('seeding (directly on the server)…');
-  const info = await seed({ dataDir, databaseUrl: database.url, memories: 2 });
+  const info = await seed({ dataDir, databaseUrl: database.url, memories: 2, port });
   const server = await startApp({
     dataDir,
     databaseUrl: viaProxy.toString(),

@@ -41,7 +41,7 @@ function leftovers(knownIds) {
 }
 
 log('seeding (PGlite)…');
-const info = await seed({ dataDir, memories: 2 });
+const info = await seed({ dataDir, memories: 2, port });
 const server = await startApp({ dataDir, port, logFile: path.join(tmp, 'server.log') });
 const exited = new Promise((resolve) =>
   server.child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -112,7 +112,8 @@ const result = {
     .map((l) => l.toFixed(1))
     .join(' ')}`,
   writes: tally(ledger),
-  inFlightAtKill: ledger.filter((w) => w.started < killedAt && w.started + w.ms >= killedAt).length,
+  // Writes cut off by the kill: sent before it, answered by a broken connection.
+  cutOffByKill: ledger.filter((w) => w.started < killedAt && w.status === 0).length,
   restart,
   ledger: check,
   media,

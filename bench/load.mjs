@@ -23,7 +23,7 @@ const dataDir = path.join(tmp, 'data');
 const log = (m) => console.error(`[load] ${m}`);
 
 log('seeding a public memorial (PGlite)…');
-const info = await seed({ dataDir });
+const info = await seed({ dataDir, port });
 const server = await startApp({ dataDir, port, logFile: path.join(tmp, 'server.log') });
 log(`server on ${server.url} (log: ${path.join(tmp, 'server.log')})`);
 

@@ -1,12 +1,17 @@
 // Seeds the reliability scripts' memorial (bench/load.mjs, db-outage.mjs, sigterm.mjs, kill9.mjs): one public
 // memorial with an owner, one published memory to attach uploads to, and the owner's access token (2 h).
-// Usage: node bench/seed-reliability.ts --data-dir DIR [--database-url URL] [--memories 20]
+// Usage: node bench/seed-reliability.ts --data-dir DIR [--database-url URL] [--memories 20] [--public-url URL]
 import { arg, openApp, report, userToken } from './lib/app.ts';
 
 const dataDir = arg('data-dir');
 if (!dataDir) throw new Error('--data-dir is required');
 const memories = Number(arg('memories') ?? 20);
-const b = await openApp({ dataDir, databaseUrl: arg('database-url') });
+const publicUrl = arg('public-url');
+const b = await openApp({
+  dataDir,
+  databaseUrl: arg('database-url'),
+  env: publicUrl ? { PUBLIC_URL: publicUrl } : {},
+});
 const owner = await userToken(b, 'eigenaar@reliability.aandenken.test', 'Marieke de Vries');
 const call = async (method: 'POST' | 'PUT', url: string, payload: unknown, status: number) => {
   const res = await b.app.inject({ method, url, headers: owner.headers, payload: payload as object });

@@ -24,7 +24,7 @@ const dataDir = path.join(tmp, 'data');
 const log = (m) => console.error(`[sigterm] ${m}`);
 
 log('seeding (PGlite)…');
-const info = await seed({ dataDir, memories: 5 });
+const info = await seed({ dataDir, memories: 5, port });
 const server = await startApp({ dataDir, port, logFile: path.join(tmp, 'server.log') });
 const exited = new Promise((resolve) =>
   server.child.once('exit', (code, signal) => resolve({ code, signal })),

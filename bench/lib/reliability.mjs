@@ -13,7 +13,7 @@ export const argValue = (name, fallback) => {
 };
 
 /** Runs bench/seed-reliability.ts (plain node: the server's own type stripping) and returns what it reports. */
-export async function seed({ dataDir, databaseUrl, memories = 20 }) {
+export async function seed({ dataDir, databaseUrl, memories = 20, port }) {
   const args = [
     path.join(root, 'bench/seed-reliability.ts'),
     '--data-dir',
@@ -22,6 +22,8 @@ export async function seed({ dataDir, databaseUrl, memories = 20 }) {
     String(memories),
   ];
   if (databaseUrl) args.push('--database-url', databaseUrl);
+  // The owner's token names the server's issuer (its PUBLIC_URL).
+  if (port) args.push('--public-url', `http://127.0.0.1:${port}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -34,7 +36,13 @@ export async function seed({ dataDir, databaseUrl, memories = 20 }) {
 }
 
 /** The server as `npm start` runs it, on `port`, behind no proxy but trusting X-Forwarded-For (per-address limits). */
-export function startApp({ dataDir, databaseUrl, port, env = {}, logFile }) {
+export async function startApp({ dataDir, databaseUrl, port, env = {}, logFile }) {
+  // Something else answering on the port would be measured instead (its /healthz says 200).
+  const busy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${port} is already in use; stop what runs there or pass --port`);
   return startProcess({
     command: process.execPath,
     args: ['src/server.ts'],
