@@ -25,6 +25,11 @@ const log = (m) => console.error(`[load] ${m}`);
 log('seeding a public memorial (PGlite)…');
 const info = await seed({ dataDir, port });
 const server = await startApp({ dataDir, port, logFile: path.join(tmp, 'server.log') });
+// Whatever happens, no server of this run stays behind, nor its data folder.
+process.on('exit', () => {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 log(`server on ${server.url} (log: ${path.join(tmp, 'server.log')})`);
 
 const targets = {

@@ -26,6 +26,11 @@ const log = (m) => console.error(`[sigterm] ${m}`);
 log('seeding (PGlite)…');
 const info = await seed({ dataDir, memories: 5, port });
 const server = await startApp({ dataDir, port, logFile: path.join(tmp, 'server.log') });
+// Whatever happens, no server of this run stays behind, nor its data folder.
+process.on('exit', () => {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 const exited = new Promise((resolve) =>
   server.child.once('exit', (code, signal) => resolve({ code, signal })),
 );
