@@ -30,6 +30,8 @@ export async function openApp(o: {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     SEED_EXAMPLES: 'false',
+    // Seeding in-process on a busy machine must not be shed (503 OVERLOADED) by its own long statements.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...o.env,
   });
   const db = await createDb({

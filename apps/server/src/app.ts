@@ -22,6 +22,8 @@ import {
 } from './lib/error-handler.ts';
 import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
+import { registerLoadShedding } from './lib/load-shedding.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -47,6 +49,9 @@ import { takedownRoutes } from './modules/takedown/routes.ts';
 import { successorRoutes } from './modules/successors/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
+
+/** How long a stopping process waits for the background job in progress before handing it back. */
+const JOB_STOP_WAIT_MS = 5000;
 
 /** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
 export const databaseRoutines = [wallRoutine];
@@ -89,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     frameworkErrors: frameworkErrorAnswer,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    // While closing, new requests get our own Dutch 503 from the front door (response-cache-plugin.ts).
+    return503OnClosing: false,
     serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -106,11 +113,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(frontDoor.plugin, { cache: deps.responseCache });
   app.addHook('onReady', async () => queue.start());
-  app.addHook('onClose', async () => queue.stop());
+  // The job in progress gets a few seconds to finish; the process must be gone within 10 (server.ts).
+  app.addHook('onClose', async () => queue.stop({ waitMs: JOB_STOP_WAIT_MS }));
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  await registerLoadShedding(app, config);
   registerInputGuards(app);
+  registerIdempotency(app, { db, queue });
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {

@@ -65,6 +65,13 @@ export const configSchema = z
     UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** Shed load (503 OVERLOADED) while the event loop's mean delay over the last second is above this; 0 = off. */
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    /** Shed load while the JavaScript heap in use is above this many MB; 0 = off; unset = 90 % of Node's heap limit. */
+    OVERLOAD_MAX_HEAP_USED_MB: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(0).optional(),
+    ),
     COOKIE_KEYS: z.string().optional(),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -60,6 +60,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     RATE_LIMIT_MAX: '10000',
+    // No load shedding on event-loop delay: on a shared, busy test machine it would answer 503 at random
+    // (load-shedding.test.ts turns it on).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const db = await createTestDb();

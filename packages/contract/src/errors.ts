@@ -25,5 +25,17 @@ export const errorCodes = {
   accessCodeInvalid: 'ACCESS_CODE_INVALID',
   /** Too many wrong codes from all addresses: solve the proof-of-work challenge in the answer first. */
   challengeRequired: 'CHALLENGE_REQUIRED',
+  /** The database cannot be reached just now (refused, reset or ended connection): try again later. */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  /** The server is too busy (event loop delay or memory above their limits): try again later. */
+  overloaded: 'OVERLOADED',
+  /** The server is stopping (a restart); try again in a moment. */
+  shuttingDown: 'SHUTTING_DOWN',
+  /** No room left to store the file (disk full); nothing was kept. */
+  storageFull: 'STORAGE_FULL',
+  /** This Idempotency-Key came before with another request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The request with this Idempotency-Key is still being handled. */
+  idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

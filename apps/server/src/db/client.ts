@@ -77,6 +77,13 @@ class PgDb implements Db {
 
   async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client whose connection breaks emits 'error'; unheard, that would stop the process (the
+    // pool listens only on idle clients). The failing query rejects as well; the broken client is discarded.
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onError);
     const tx: Tx = {
       exec: async (sql: string) => {
         await client.query(sql);
@@ -93,10 +100,13 @@ class PgDb implements Db {
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+        broken ??= rollbackErr;
+      });
       throw err;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 
@@ -238,6 +248,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A server that does not answer at all (a dropped network rather than a refused connection) fails
+      // a request in seconds, as 503, instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
     pool.on('error', () => {

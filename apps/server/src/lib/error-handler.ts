@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from '
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes } from '@aandenken/contract';
 import { AppError } from './errors.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  isStorageFull,
+  storageFullMessage,
+} from './unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,6 +175,19 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(500)
         .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug of ours: the database is down or restarting. The client may try again (with the same
+      // Idempotency-Key for a write, so a change that did commit is not made twice).
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: errorCodes.databaseUnavailable, message: databaseUnavailableMessage });
+    }
+    if (isStorageFull(err)) {
+      req.log.error({ err: { message: err.message, code: err.code } }, 'storage full');
+      return reply.status(507).send({ code: errorCodes.storageFull, message: storageFullMessage });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

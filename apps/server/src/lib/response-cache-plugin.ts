@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { errorCodes } from '@aandenken/contract';
 import type { Config } from '../config.ts';
 import { isCachedRead, type ResponseCache } from './response-cache.ts';
 
@@ -64,12 +65,29 @@ export function cachedReadsFrontDoor(headers: Record<string, string>) {
   };
   // Cached shared reads are answered before the framework; set once the cache exists.
   const fastPath: { answer?: ResponseCache['answerRaw'] } = {};
+  // Set when the app starts closing (SIGTERM): requests that arrive after it are refused at once.
+  let closing = false;
+  const shuttingDown = JSON.stringify({
+    code: errorCodes.shuttingDown,
+    message: 'Aandenken wordt even opnieuw gestart. Probeer het over een paar seconden opnieuw.',
+  });
 
   const serverFactory: FastifyServerFactory = (handler, options) => {
     // What Fastify's own factory does for HTTP/1, plus the response cache's answer for a cached read.
     const server = http.createServer(options.http ?? {}, (req, res) => {
       // Every answer, also those written before routing (framework errors) or past the framework.
       setStatic(res);
+      if (closing) {
+        // Requests under way finish; a new one (on a kept-alive connection) is told to come back.
+        res.writeHead(503, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(shuttingDown),
+          'retry-after': '5',
+          connection: 'close',
+        });
+        res.end(shuttingDown);
+        return;
+      }
       if (!fastPath.answer?.(req, res)) handler(req, res);
     });
     server.keepAliveTimeout = Number(options.keepAliveTimeout);
@@ -89,6 +107,9 @@ export function cachedReadsFrontDoor(headers: Record<string, string>) {
         done();
       });
       fastPath.answer = cache.answerRaw;
+      app.addHook('preClose', async () => {
+        closing = true;
+      });
       app.addHook('onClose', async () => cache.close());
       // A write answers only after its change notifications reached this process's cache, so the writer's
       // next read (and everyone else's on this process) is never served from before the change.

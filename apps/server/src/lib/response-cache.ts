@@ -343,7 +343,21 @@ export async function createResponseCache(opts: ResponseCacheOptions): Promise<R
     },
 
     async sync() {
-      if (listener) await listener.sync();
+      const l = listener;
+      if (!l) return;
+      try {
+        await l.sync();
+      } catch (err) {
+        // The write this runs for has committed: its answer must still go out. The notifications may be
+        // lost, so caching pauses until they are listened to again, as when the connection drops.
+        if (listener !== l) return;
+        log.warn({ err }, 'response cache: could not sync with the change notifications; caching paused');
+        enabled = false;
+        listener = null;
+        invalidateAll();
+        void l.close();
+        schedule();
+      }
     },
 
     stats: () => ({ hits, misses, entries: entries.size, bytes, enabled }),

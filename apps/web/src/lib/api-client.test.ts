@@ -59,3 +59,75 @@ describe('api client', () => {
     expect(e2).toMatchObject({ status: 502, code: 'HTTP_ERROR' });
   });
 });
+
+describe('api client: idempotency keys and the retry of a write', () => {
+  const keyOf = (init?: RequestInit) => (init?.headers as Record<string, string>)['Idempotency-Key'];
+
+  it('sends a new Idempotency-Key with every write and none with a read', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, {}));
+    const client = createApiClient({ getToken: () => null, fetch });
+    await client.post('/candles/m', { name: 'A' });
+    await client.post('/candles/m', { name: 'A' });
+    await client.delete('/candles/c');
+    await client.get('/x');
+    const keys = fetch.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBeUndefined();
+  });
+
+  it('keeps a key the caller gives', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, {}));
+    await createApiClient({ getToken: () => null, fetch }).post(
+      '/x',
+      {},
+      { headers: { 'Idempotency-Key': 'eigen-sleutel-1' } },
+    );
+    expect(keyOf(fetch.mock.calls[0]![1])).toBe('eigen-sleutel-1');
+  });
+
+  it('tries a write once more with the same key after a network error or a 503', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+        calls++;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json(201, { id: 'k1' });
+      });
+      const client = createApiClient({ getToken: () => null, fetch });
+      const pending = client.post('/candles/m', { name: 'A' });
+      await vi.runAllTimersAsync();
+      expect(await pending).toEqual({ id: 'k1' });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(keyOf(fetch.mock.calls[1]![1])).toBe(keyOf(fetch.mock.calls[0]![1]));
+
+      const busy = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        json(503, { code: 'DATABASE_UNAVAILABLE', message: 'Even niet' }),
+      );
+      const failing = createApiClient({ getToken: () => null, fetch: busy })
+        .post('/x', {})
+        .catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await failing).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+      expect(busy).toHaveBeenCalledTimes(2);
+      expect(keyOf(busy.mock.calls[1]![1])).toBe(keyOf(busy.mock.calls[0]![1]));
+
+      // A read is not tried again, nor a write refused for another reason.
+      const reads = vi.fn(async () => json(503, { code: 'DATABASE_UNAVAILABLE', message: 'Even niet' }));
+      const read = createApiClient({ getToken: () => null, fetch: reads })
+        .get('/x')
+        .catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      await read;
+      expect(reads).toHaveBeenCalledTimes(1);
+      const refused = vi.fn(async () => json(400, { code: 'VALIDATION_ERROR', message: 'Nee' }));
+      await createApiClient({ getToken: () => null, fetch: refused })
+        .post('/x', {})
+        .catch(() => {});
+      expect(refused).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -65,6 +65,48 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** How long to wait before the one automatic retry of a write (a 503's Retry-After, at most 3 s). */
+const RETRY_MAX_WAIT_MS = 3000;
+
+/**
+ * A random key for one logical write (a UUID v4). `crypto.randomUUID` exists only in secure contexts,
+ * so it is built from `getRandomValues` where it is missing (a plain-http test host).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The header name, whatever case the caller gave it in. */
+function idempotencyHeader(headers: Record<string, string> | undefined): string | undefined {
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (name.toLowerCase() === 'idempotency-key') return value;
+  return undefined;
+}
+
+function retryDelayMs(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, RETRY_MAX_WAIT_MS) : 1000;
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Afgebroken', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+
 function isErrorBody(
   value: unknown,
 ): value is { code: string; message: string; fields?: Record<string, string> } {
@@ -79,6 +121,11 @@ function isErrorBody(
 /**
  * The one fetch client of the web app: JSON in and out, bearer token attached, error bodies turned
  * into ApiError. It never shows toasts or redirects: callers decide what a person sees.
+ *
+ * Every write (POST, PUT, PATCH, DELETE, uploads) carries an `Idempotency-Key` (a new one per call
+ * unless the caller gives one) and is tried once more with the same key when the server could not be
+ * reached or answered 503: the server gives the first answer again if the first try did arrive, so a
+ * lost answer never makes a change twice (docs/decisions/012-idempotency-keys.md).
  */
 export function createApiClient({
   getToken,
@@ -89,27 +136,43 @@ export function createApiClient({
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-    const token = await getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    const write = writeMethods.has(method.toUpperCase());
+    const key = write ? (idempotencyHeader(options.headers) ?? newIdempotencyKey()) : undefined;
     let body: string | undefined;
-    if (options.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
-    }
+    if (options.body !== undefined) body = JSON.stringify(options.body);
 
-    let res: Response;
-    try {
-      res = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-        credentials: 'same-origin',
-      });
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      throw new ApiError(0, NETWORK_ERROR, networkMessage);
+    let res: Response | undefined;
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+      if (key) {
+        for (const name of Object.keys(headers))
+          if (name.toLowerCase() === 'idempotency-key') delete headers[name];
+        headers['Idempotency-Key'] = key;
+      }
+      const token = await getToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      try {
+        res = await doFetch(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body,
+          signal: options.signal,
+          credentials: 'same-origin',
+        });
+      } catch (err) {
+        if (err instanceof DOMException && err.name === 'AbortError') throw err;
+        if (write && attempt === 1) {
+          await wait(retryDelayMs(null), options.signal);
+          continue;
+        }
+        throw new ApiError(0, NETWORK_ERROR, networkMessage);
+      }
+      if (write && attempt === 1 && res.status === 503) {
+        await wait(retryDelayMs(res.headers.get('retry-after')), options.signal);
+        continue;
+      }
+      break;
     }
 
     const text = await res.text();
@@ -130,28 +193,51 @@ export function createApiClient({
   }
 
   async function upload<T>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> {
-    const token = await getToken();
-    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${baseUrl}${path}`);
-      xhr.setRequestHeader('accept', 'application/json');
-      for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
-      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable)
-          options.onProgress?.({
-            loaded: e.loaded,
-            total: e.total,
-            fraction: e.total ? e.loaded / e.total : 0,
+    const key = idempotencyHeader(options.headers) ?? newIdempotencyKey();
+    const send = async () => {
+      const token = await getToken();
+      return new Promise<{ status: number; text: string; retryAfter: string | null }>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${baseUrl}${path}`);
+        xhr.setRequestHeader('accept', 'application/json');
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          if (name.toLowerCase() !== 'idempotency-key') xhr.setRequestHeader(name, value);
+        xhr.setRequestHeader('Idempotency-Key', key);
+        if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable)
+            options.onProgress?.({
+              loaded: e.loaded,
+              total: e.total,
+              fraction: e.total ? e.loaded / e.total : 0,
+            });
+        };
+        xhr.onload = () =>
+          resolve({
+            status: xhr.status,
+            text: xhr.responseText,
+            retryAfter: xhr.getResponseHeader('retry-after'),
           });
-      };
-      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-      xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, networkMessage));
-      xhr.onabort = () => reject(new DOMException('Upload afgebroken', 'AbortError'));
-      if (options.signal?.aborted) return xhr.abort();
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+        xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, networkMessage));
+        xhr.onabort = () => reject(new DOMException('Upload afgebroken', 'AbortError'));
+        if (options.signal?.aborted) return xhr.abort();
+        options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        xhr.send(form);
+      });
+    };
+    let answer: { status: number; text: string; retryAfter: string | null };
+    try {
+      answer = await send();
+      if (answer.status === 503) {
+        await wait(retryDelayMs(answer.retryAfter), options.signal);
+        answer = await send();
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError && err.isNetworkError)) throw err;
+      await wait(retryDelayMs(null), options.signal);
+      answer = await send();
+    }
+    const { status, text } = answer;
     let data: unknown;
     try {
       data = text ? JSON.parse(text) : undefined;

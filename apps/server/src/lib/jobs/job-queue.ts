@@ -39,6 +39,8 @@ export function createJobQueue(opts: JobQueueOptions) {
   const keepDoneMs = opts.keepDoneMs ?? 7 * 24 * 3_600_000;
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
+  /** Upkeep that every process runs now and then (no rows: deleting what expired is safe to repeat). */
+  const periodic = new Map<string, { everyMs: number; lastRun: number; run: () => Promise<void> }>();
 
   let running = false;
   let loop: Promise<void> | undefined;
@@ -81,10 +83,22 @@ export function createJobQueue(opts: JobQueueOptions) {
     );
   }
 
-  /** Runs due jobs until none is left; returns how many ran. */
-  async function drain(): Promise<number> {
+  async function runPeriodic() {
+    for (const [name, task] of periodic) {
+      if (!running || Date.now() - task.lastRun < task.everyMs) continue;
+      task.lastRun = Date.now();
+      await task.run().catch((err: unknown) => log.warn({ err, task: name }, 'periodic task failed'));
+    }
+  }
+
+  /**
+   * Runs due jobs until none is left; returns how many ran. The worker's loop stops between two jobs when
+   * the queue is stopped (a safe point: the rest stay queued for the next start).
+   */
+  async function drain(untilStopped = false): Promise<number> {
     let ran = 0;
     for (;;) {
+      if (untilStopped && !running) return ran;
       const job = await claim();
       if (!job) return ran;
       ran++;
@@ -114,7 +128,8 @@ export function createJobQueue(opts: JobQueueOptions) {
     while (running) {
       try {
         await housekeeping();
-        await drain();
+        await runPeriodic();
+        await drain(true);
       } catch (err) {
         if (!running) break;
         log.error({ err }, 'job queue poll failed');
@@ -137,6 +152,14 @@ export function createJobQueue(opts: JobQueueOptions) {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+    /** Runs `run` in the worker's loop about every `everyMs` (the first time soon after start). */
+    every(name: string, everyMs: number, run: () => Promise<void>) {
+      periodic.set(name, { everyMs, lastRun: 0, run });
+    },
+    /** Runs one periodic task now (tests and measurements). */
+    async runNow(name: string) {
+      await periodic.get(name)?.run();
+    },
     /** Adds a job; pass the transaction that makes the change the job belongs to. */
     async enqueue(
       q: Queryable,
@@ -154,15 +177,41 @@ export function createJobQueue(opts: JobQueueOptions) {
       wake?.();
     },
     start() {
-      if (running || handlers.size === 0) return;
+      if (running || (handlers.size === 0 && periodic.size === 0)) return;
       running = true;
       loop = run();
     },
-    /** Stops polling and waits for the job in progress. */
-    async stop() {
+    /**
+     * Stops polling and waits for the job in progress; jobs not started stay queued. With `waitMs`, a job
+     * still running after that long is handed back to the queue (queued again at once, for this process
+     * after a restart or for another one) and the process may exit under it: handlers are retried anyway,
+     * so they already tolerate running again.
+     */
+    async stop(o: { waitMs?: number } = {}) {
       running = false;
       wake?.();
-      await loop;
+      const current = loop;
+      if (!current) return;
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        current.then(() => true),
+        ...(o.waitMs === undefined
+          ? []
+          : [new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), o.waitMs)))]),
+      ]);
+      clearTimeout(timer);
+      if (!finished) {
+        const { rowCount } = await db.query(
+          `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(),
+                  attempts = greatest(attempts - 1, 0)
+            WHERE locked_by = $1 AND status = 'running'`,
+          [workerId],
+        );
+        log.warn(
+          { released: rowCount },
+          'job queue stopped with a job still running; handed back to the queue',
+        );
+      }
       loop = undefined;
     },
     /** Resolves after the worker has next found nothing to do (tests and measurements). */
@@ -172,7 +221,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       wake?.();
       return p;
     },
-    drain,
+    drain: () => drain(),
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -60,8 +60,13 @@ export function localMediaStorage(root: string): MediaStorage {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
         const tmp = tmpName(target);
-        await fs.copyFile(filePath, tmp);
-        await fs.rename(tmp, target);
+        try {
+          await fs.copyFile(filePath, tmp);
+          await fs.rename(tmp, target);
+        } catch (copyErr) {
+          await fs.rm(tmp, { force: true }); // a disk that filled up keeps no half-copied file
+          throw copyErr;
+        }
         await fs.rm(filePath, { force: true });
       }
     },

@@ -192,6 +192,10 @@ export async function receiveUpload<S extends z.ZodMiniType>(
       }
       await fs.mkdir(opts.tmpDir, { recursive: true });
       const out = createWriteStream(tmpPath, { flags: 'wx' });
+      // A write that fails (a full disk: ENOSPC) is reported here and thrown below, never as an
+      // unhandled 'error' event that would stop the process.
+      let writeError: Error | undefined;
+      out.on('error', (err) => (writeError ??= err));
       const hash = createHash('sha256');
       const headChunks: Buffer[] = [];
       let headLength = 0;
@@ -205,13 +209,20 @@ export async function receiveUpload<S extends z.ZodMiniType>(
             headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
           }
           hash.update(chunk);
-          if (!out.write(chunk)) await once(out, 'drain');
+          if (writeError) throw writeError;
+          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
         }
         if (part.file.truncated) throw isImage(declaredType) ? imageTooLarge() : videoTooLarge();
+      } catch (err) {
+        part.file.resume(); // the rest of the file is read and dropped, so the answer can be sent
+        throw err;
       } finally {
-        out.end();
-        await once(out, 'close');
+        if (!out.closed) {
+          out.end();
+          await once(out, 'close');
+        }
       }
+      if (writeError) throw writeError;
       if (size === 0) throw badRequest('Het bestand is leeg.', { media: 'Leeg bestand' });
       file = {
         path: tmpPath,

@@ -43,7 +43,9 @@ export const candleRoutes =
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await service.light(await req.caller(), req.params.memorialId, req.body)),
+        reply
+          .status(201)
+          .send(await service.light(await req.caller(), req.params.memorialId, req.body, req.idempotency)),
     );
 
     app.get(

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
@@ -40,18 +41,26 @@ export function candleService({ db }: { db: Db }) {
       caller: Caller,
       memorialId: string,
       input: z.output<typeof candleCreateSchema>,
+      idempotency?: IdempotencyClaim,
     ): Promise<Candle> {
       const acc = await access.require(caller, memorialId, 'visitor');
       if (acc.status === 'archived') throw memorialArchived();
-      const row = await repo.insert({
+      const candle = {
         memorialId,
         kind: input.kind,
         name: input.name,
         message: input.message ?? null,
         userId: caller.kind === 'user' ? caller.userId : null,
         guestTokenId: caller.kind === 'guest' ? caller.tokenId : null,
+      };
+      if (!idempotency) return toCandle(await repo.insert(candle));
+      // The answer is kept with the candle: a repeat of a request whose answer was lost gets this candle
+      // back instead of lighting a second one (docs/decisions/012-idempotency-keys.md).
+      return db.transaction(async (tx) => {
+        const lit = toCandle(await candleRepository(tx).insert(candle));
+        await idempotency.record(tx, 201, lit);
+        return lit;
       });
-      return toCandle(row);
     },
 
     async get(caller: Caller, id: string): Promise<Candle> {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import multipart from '@fastify/multipart';
+import { MEDIA_ORPHANS_TASK, sweepMediaOrphans } from '../../lib/media/orphans.ts';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -76,6 +77,15 @@ export const mediaRoutes =
     const bytes = mediaBytesService({ db: deps.db, storage, signer });
 
     fastify.addHook('onReady', async () => sweepStaleUploads(tmpDir));
+    // What a killed process left half-stored (local storage): see lib/media/orphans.ts.
+    queue.every(MEDIA_ORPHANS_TASK, 3_600_000, async () => {
+      const removed = await sweepMediaOrphans({
+        db: deps.db,
+        mediaRoot: path.join(deps.config.DATA_DIR, 'media'),
+        tmpDir,
+      });
+      if (removed.folders + removed.tmpFiles > 0) fastify.log.info(removed, 'media orphans removed');
+    });
 
     // Uploads: multipart only here, with tight limits.
     await app.register(async (uploads) => {

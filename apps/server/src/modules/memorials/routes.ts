@@ -34,7 +34,8 @@ export const memorialRoutes =
     app.post(
       apiPaths.memorialConcept.pattern,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        // Its own idempotency key handling (since before lib/idempotency.ts), in the concept's transaction.
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' }, idempotency: 'own' },
         schema: {
           tags,
           security,
