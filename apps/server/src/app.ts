@@ -37,6 +37,8 @@ import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -165,6 +167,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(memoryRoutes(deps));
       await core.register(candleRoutes(deps));
       await core.register(exportRoutes(deps));
+      await core.register(planRoutes(deps));
+      await core.register(paymentRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

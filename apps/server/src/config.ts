@@ -90,6 +90,15 @@ export const configSchema = z
       .min(1)
       .default(12 * 3600),
     IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    /** Days of a new memorial's free trial with Premium's features (docs/plans.md). */
+    TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Mollie's API key (test_… or live_…); empty = payments are switched off. */
+    MOLLIE_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** Mollie's API root; tests point it at a local stand-in (http only on loopback). */
+    MOLLIE_API_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.url().default('https://api.mollie.com'),
+    ),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.preprocess(
@@ -101,6 +110,15 @@ export const configSchema = z
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'HEADERS_TIMEOUT_MS mag niet groter zijn dan REQUEST_TIMEOUT_MS',
   })
+  .refine(
+    (env) =>
+      env.MOLLIE_API_URL.startsWith('https://') ||
+      /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(env.MOLLIE_API_URL),
+    {
+      path: ['MOLLIE_API_URL'],
+      message: 'MOLLIE_API_URL moet https zijn (http alleen op 127.0.0.1 of localhost)',
+    },
+  )
   .transform((env) => {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
     const dataDir = path.resolve(env.DATA_DIR);
@@ -116,6 +134,8 @@ export const configSchema = z
       DATA_DIR: dataDir,
       /** Google federation is on only when both credentials are set. */
       googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      /** Payments through Mollie are on only with an API key. */
+      paymentsEnabled: !!env.MOLLIE_API_KEY,
     };
   });
 

@@ -669,6 +669,53 @@ const matrix: Row[] = [
     expect: e(200, 403, 403, 403, 403, 403, 403, 200),
   },
 
+  // ── plans and payments (issue 15): members see the plan, owners and editors pay ─────────────
+  {
+    call: 'GET /core/memorial/{id}/plan',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/plan` }),
+    expect: e(401, 200, 404, 404, 200, 200, 200, 200),
+  },
+  {
+    // Payments are off in this app (no MOLLIE_API_KEY): those who may pay hear so (409).
+    call: 'POST /core/payments',
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/payments',
+      payload: {
+        memorialId: w.memorialId,
+        plan: 'premium',
+        buyerName: 'Jan Jansen',
+        buyerAddress: 'Dorpsstraat 1',
+        buyerPostalCode: '1234 AB',
+        buyerCity: 'Utrecht',
+      },
+    }),
+    expect: e(401, 401, 401, 404, 403, 403, 409, 409),
+  },
+  {
+    call: 'GET /core/payments/{id}',
+    prepare: async ({ t, w }) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `INSERT INTO payments (memorial_id, plan, amount_cents, buyer_name, buyer_address, buyer_postal_code, buyer_city)
+         VALUES ($1, 'premium', 19900, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id::text AS id`,
+        [w.memorialId],
+      );
+      return { id: rows[0]!.id };
+    },
+    request: (_w, p) => ({ method: 'GET', url: `/core/payments/${p.id}` }),
+    expect: e(401, 401, 401, 404, 404, 404, 200, 200),
+  },
+  {
+    // The team only (plans.test.ts covers the team itself); nobody on the page may.
+    call: 'POST /core/team/memorials/{id}/plan',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/team/memorials/${w.memorialId}/plan`,
+      payload: { plan: 'premium', reason: 'Test' },
+    }),
+    expect: e(401, 401, 401, 403, 403, 403, 403, 403),
+  },
+
   // ── the account (issue 21): every signed-in person deletes only their own ────────────────────
   {
     call: 'POST /core/account/delete',
@@ -876,6 +923,10 @@ const outsideMatrix: { route: string; reason: string }[] = [
   { route: 'POST /core/companies/request', reason: 'a partner registration; no memorial involved' },
   { route: 'POST /core/contact', reason: 'the contact form; no memorial involved' },
   { route: 'GET /core/openapi.json', reason: 'the public API description' },
+  {
+    route: 'POST /core/payments/webhook',
+    reason: "Mollie's webhook: only an id, looked up at Mollie itself (payments.test.ts)",
+  },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
 ];
 const isOutside = (call: string) =>

@@ -96,4 +96,10 @@ export const apiPaths = {
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),
   accountDelete: apiPath('/account/delete'),
+
+  memorialPlan: apiPath('/memorial/:id/plan'),
+  payments: apiPath('/payments'),
+  payment: apiPath('/payments/:id'),
+  paymentWebhook: apiPath('/payments/webhook'),
+  teamMemorialPlan: apiPath('/team/memorials/:id/plan'),
 } as const;

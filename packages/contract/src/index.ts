@@ -21,3 +21,4 @@ export * from './candle.ts';
 export * from './examples.ts';
 export * from './export.ts';
 export * from './account.ts';
+export * from './plan.ts';

@@ -24,6 +24,7 @@ export const routes = {
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   invite: (code: string) => `/uitnodiging/${code}`,
+  payment: (memorialId: string) => `/page/payment/${memorialId}`,
 } as const;
 
 /** Static paths the SPA answers with HTTP 200. */
@@ -52,6 +53,7 @@ export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
   /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart)$/i,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
+  /^\/page\/payment\/[0-9a-f-]{36}$/i,
 ];
 
 export function isAppPath(pathname: string): boolean {

@@ -222,7 +222,7 @@ async function uniqueSlug(r: ReturnType<typeof companyRepository>, name: string)
  * token from a sign-in before the verification may belong to whoever registered the address first. An
  * external realm must verify addresses itself.
  */
-async function isTeamMember(
+export async function isTeamMember(
   { db, config }: Pick<Deps, 'db' | 'config'>,
   caller: Extract<Caller, { kind: 'user' }>,
 ) {

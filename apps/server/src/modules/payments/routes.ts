@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  idParamSchema,
+  paymentCreatedSchema,
+  paymentCreateSchema,
+  paymentSchema,
+} from '@aandenken/contract';
+import type { Deps } from '../../lib/deps.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { planService } from '../plans/service.ts';
+import { mollieGateway } from './mollie.ts';
+import { paymentService } from './service.ts';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+
+/** Paying for a plan through Mollie (docs/plans.md, decision 013). */
+export const paymentRoutes =
+  (deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock'>): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { config } = deps;
+    const mollie = config.MOLLIE_API_KEY
+      ? mollieGateway({ apiKey: config.MOLLIE_API_KEY, apiUrl: config.MOLLIE_API_URL })
+      : null;
+    const service = paymentService({ ...deps, plans: planService(deps), mollie });
+
+    // Mollie posts its webhook as a form (`id=tr_…`); only here.
+    fastify.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    app.post(
+      apiPaths.payments.pattern,
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Een abonnement betalen',
+          description:
+            'Eigenaren en redacteuren. Maakt de betaling bij Mollie (iDEAL, kaart, Bancontact) en geeft het adres van de betaalpagina. 409 PAYMENTS_DISABLED als online betalen uitstaat.',
+          body: paymentCreateSchema,
+          response: { 201: paymentCreatedSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await service.create(await req.caller(), req.body)),
+    );
+
+    app.get(
+      apiPaths.payment.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'De stand van een betaling',
+          description: 'Na terugkomst van de betaalpagina; vraagt Mollie zolang de betaling nog open is.',
+          params: idParamSchema,
+          response: { 200: paymentSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.get(await req.caller(), req.params.id),
+    );
+
+    app.post(
+      apiPaths.paymentWebhook.pattern,
+      {
+        config: { allowAnonymous: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Webhook van Mollie',
+          description:
+            'Mollie meldt alleen een id; de stand wordt altijd bij Mollie zelf opgevraagd. Onbekende ids worden genegeerd.',
+          body: z.object({ id: z.string().max(100).optional() }).passthrough(),
+          response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
+        },
+      },
+      async (req) => {
+        await service.webhook(req.body.id);
+        return { ok: true as const };
+      },
+    );
+  };

@@ -1,0 +1,187 @@
+import {
+  plans,
+  planErrorCodes,
+  roleAtLeast,
+  routes,
+  type Payment,
+  type PaymentStatus,
+  type paymentCreateSchema,
+} from '@aandenken/contract';
+import type { z } from 'zod';
+import type { Caller } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { isUuid } from '../../shared/pagination.ts';
+import type { PlanService } from '../plans/service.ts';
+import { isMolliePaymentId, mollieAmount, MollieUnavailable, type MollieGateway } from './mollie.ts';
+import { paymentsRepository, type PaymentRow } from './repository.ts';
+
+export const paymentsDisabled = () =>
+  new AppError(
+    409,
+    planErrorCodes.paymentsDisabled,
+    'Online betalen staat op dit moment uit. Neem contact met ons op, dan zetten we het abonnement voor je klaar.',
+  );
+const providerError = () =>
+  new AppError(
+    502,
+    planErrorCodes.paymentProviderError,
+    'De betaalprovider is nu niet bereikbaar. Er is niets afgeschreven; probeer het over een paar minuten opnieuw.',
+  );
+export const paymentNotFound = () =>
+  new AppError(
+    404,
+    planErrorCodes.paymentNotFound,
+    'Deze betaling bestaat niet of je hebt er geen toegang toe.',
+  );
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const present = (p: PaymentRow): Payment => ({
+  id: p.id,
+  memorialId: p.memorial_id,
+  plan: p.plan,
+  amountCents: p.amount_cents,
+  status: p.status as PaymentStatus,
+  createdAt: iso(p.created_at)!,
+  paidAt: iso(p.paid_at),
+});
+
+/**
+ * Payments for a plan through Mollie (docs/plans.md). Mollie's word is the only truth about a payment:
+ * the webhook carries just an id, and we fetch the payment from Mollie to learn its state, so a forged,
+ * replayed or out-of-order call cannot make a page paid. The plan is granted once, in the transaction
+ * that first sees the payment paid.
+ */
+export function paymentService(
+  deps: Pick<Deps, 'db' | 'config'> & { plans: PlanService; mollie: MollieGateway | null },
+) {
+  const { db, config, mollie } = deps;
+  const access = memorialAccessService(db);
+  const repo = paymentsRepository(db);
+
+  /** Takes Mollie's current state of the payment; grants the plan when it is paid the first time. */
+  async function sync(row: PaymentRow): Promise<PaymentRow> {
+    if (!mollie || !row.mollie_id) return row;
+    let remote;
+    try {
+      remote = await mollie.get(row.mollie_id);
+    } catch (err) {
+      if (err instanceof MollieUnavailable) throw providerError();
+      throw err;
+    }
+    if (!remote) return row;
+    // The payment must be the one we asked for: our id in its metadata and our amount.
+    if (
+      remote.metadata?.paymentId !== row.id ||
+      remote.amount.value !== mollieAmount(row.amount_cents) ||
+      remote.amount.currency !== 'EUR'
+    )
+      return row;
+    await db.transaction(async (tx) => {
+      const current = await repo.lock(tx, row.id);
+      if (!current) return;
+      // Paid is final: a late 'open' or 'expired' (out of order) never undoes it.
+      if (current.status === 'paid' && remote.status !== 'paid') return;
+      const paid = remote.status === 'paid';
+      const grant = paid && current.applied_at === null && current.memorial_id !== null;
+      if (grant) {
+        await deps.plans.grant(tx, current.memorial_id!, current.plan);
+        await recordAudit(tx, {
+          memorialId: current.memorial_id!,
+          actor: null,
+          action: 'plan.paid',
+          targetType: 'payment',
+          targetId: current.id,
+          details: { plan: current.plan, amountCents: current.amount_cents },
+        });
+      }
+      if (current.status !== remote.status || grant)
+        await repo.setStatus(
+          tx,
+          current.id,
+          remote.status,
+          paid ? new Date(remote.paidAt ?? Date.now()) : null,
+          grant,
+        );
+    });
+    return (await repo.findById(row.id))!;
+  }
+
+  return {
+    /** Owners and editors start a payment; answers Mollie's checkout address. */
+    async create(caller: Caller, input: z.output<typeof paymentCreateSchema>) {
+      if (caller.kind !== 'user') throw unauthorized();
+      const acc = await access.require(caller, input.memorialId, 'guest');
+      if (!roleAtLeast(acc.role, 'editor'))
+        throw forbidden('Alleen eigenaren en redacteuren van deze pagina kunnen een abonnement kiezen.');
+      if (!mollie) throw paymentsDisabled();
+      const state = await deps.plans.policy.stateOf(db, input.memorialId);
+      if (state.paidByCompany)
+        throw conflict('Deze pagina wordt betaald door de uitvaartonderneming; je hoeft niets te betalen.');
+      if (state.plan === 'premium') throw conflict('Deze pagina heeft Premium al, voor altijd.');
+      const plan = plans[input.plan];
+      const id = await repo.insert(db, {
+        memorialId: input.memorialId,
+        plan: input.plan,
+        amountCents: plan.priceCents,
+        createdBy: caller.userId,
+        buyerEmail: caller.email ?? null,
+        buyerName: input.buyerName,
+        buyerAddress: input.buyerAddress,
+        buyerPostalCode: input.buyerPostalCode,
+        buyerCity: input.buyerCity,
+      });
+      const name = (await repo.memorialName(input.memorialId)) ?? '';
+      let created;
+      try {
+        created = await mollie.create({
+          amountCents: plan.priceCents,
+          description: `Aandenken ${plan.title} – gedenkpagina ${name}`.slice(0, 255),
+          redirectUrl: `${config.APP_URL}${routes.payment(input.memorialId)}?betaling=${id}`,
+          webhookUrl: `${config.API_URL}/core/payments/webhook`,
+          metadata: { paymentId: id, memorialId: input.memorialId },
+          idempotencyKey: id,
+        });
+      } catch (err) {
+        await repo.markFailedToStart(id);
+        if (err instanceof MollieUnavailable) throw providerError();
+        throw err;
+      }
+      await repo.attachMollie(id, created.id, created.checkoutUrl);
+      if (!created.checkoutUrl) {
+        await repo.markFailedToStart(id);
+        throw new AppError(
+          502,
+          planErrorCodes.paymentProviderError,
+          'De betaalprovider gaf geen betaallink terug. Er is niets afgeschreven; probeer het opnieuw.',
+        );
+      }
+      return { paymentId: id, checkoutUrl: created.checkoutUrl };
+    },
+
+    /** The payment's state for the result screen; asks Mollie while it is still open. */
+    async get(caller: Caller, id: string): Promise<Payment> {
+      if (caller.kind !== 'user') throw unauthorized();
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
+      if (!row?.memorial_id) throw paymentNotFound();
+      const acc = await access.resolve(caller, row.memorial_id);
+      if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw paymentNotFound();
+      const open = row.status === 'open' || row.status === 'pending' || row.status === 'authorized';
+      return present(open ? await sync(row) : row);
+    },
+
+    /**
+     * Mollie's webhook: only an id. Ids that are not ours are ignored without asking Mollie; ours are
+     * fetched from Mollie and applied (idempotent). Answers nothing either way.
+     */
+    async webhook(mollieId: unknown): Promise<void> {
+      if (!isMolliePaymentId(mollieId)) return;
+      const row = await repo.findByMollieId(mollieId);
+      if (!row) return;
+      await sync(row);
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof paymentService>;
