@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 import { startGoogleStandIn } from '../../apps/server/test/identity-google-stand-in.ts';
+import { startMollieStandIn } from '../../apps/server/test/support/mollie-standin.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 8090);
@@ -28,6 +29,9 @@ const google = await startGoogleStandIn({
   clientSecret: 'e2e-google-secret',
   redirectUris: [`http://localhost:${port}/realms/aandenken/broker/google/endpoint`],
 });
+
+// A local Mollie plays the payment provider: its checkout page lets a test choose the outcome.
+const mollie = await startMollieStandIn();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aandenken-e2e-'));
 let databaseUrl: string | undefined;
@@ -74,6 +78,8 @@ const server = spawn(process.execPath, ['src/server.ts'], {
     // (the client renews 60 s before expiry: with 70 s that is every 10 s).
     OIDC_ACCESS_TOKEN_TTL: '70',
     IDENTITY_RATE_LIMIT_MAX: '1000',
+    MOLLIE_API_KEY: mollie.apiKey,
+    MOLLIE_API_URL: mollie.url,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   },
 });

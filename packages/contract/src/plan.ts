@@ -126,13 +126,6 @@ export const pricingPlans: readonly PricingPlan[] = [
   },
 ];
 
-/** '€ 50,00' */
-export const formatEuro = (cents: number) =>
-  `€ ${(cents / 100)
-    .toFixed(2)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
-
 export const planErrorCodes = {
   /** A plan's limit is reached (e.g. Basis's 6 memories). */
   planLimit: 'PLAN_LIMIT',

@@ -26,6 +26,7 @@ const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-p
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
+const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
 // The team's review screen and the partner page share one chunk (the entry is at its budget).
 const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 
@@ -54,6 +55,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
+  { path: routes.payment(':id'), element: <PaymentPage /> },
   { path: routes.partnerPortal, element: <TeamPages /> },
   { path: routes.teamReview, element: <TeamPages /> },
 ];
