@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
+import { waitForMail } from '../support/mailbox.ts';
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -72,6 +73,13 @@ test('choose Premium, cancel once at the checkout (nothing changes), then pay: t
   await expect(page.getByTestId('plan-summary')).toHaveText('Premium, voor altijd');
   await expect(page.getByText('Betaald', { exact: true })).toBeVisible();
   await expect(page.getByText('Geannuleerd', { exact: true })).toBeVisible();
+  // The invoice: mailed, and downloadable from the management screen.
+  const invoiceLink = page.getByRole('link', { name: /^Factuur AK-\d{6} \(pdf\)$/ });
+  await expect(invoiceLink).toBeVisible();
+  const pdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await waitForMail((m) => m.subject.startsWith('Je factuur AK-') && m.text.includes(`Gerrit ${lastName}`));
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -99,6 +99,11 @@ export const configSchema = z
       (v) => (v === '' ? undefined : v),
       z.url().default('https://api.mollie.com'),
     ),
+    /** Our company on invoices (docs/plans.md). */
+    INVOICE_SELLER_NAME: z.string().min(1).default('Aandenken B.V.'),
+    INVOICE_SELLER_ADDRESS: z.string().min(1).default('Herengracht 1, 1015 BA Amsterdam'),
+    INVOICE_SELLER_KVK: z.string().default('00000000'),
+    INVOICE_SELLER_VAT_ID: z.string().default('NL000000000B01'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.preprocess(

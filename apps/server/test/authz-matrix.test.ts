@@ -706,6 +706,26 @@ const matrix: Row[] = [
     expect: e(401, 401, 401, 404, 404, 404, 200, 200),
   },
   {
+    // Without the signed link (payments.test.ts covers it): owners and editors of the page.
+    call: 'GET /core/invoices/{id}/pdf',
+    prepare: async ({ t, w }) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `WITH p AS (INSERT INTO payments (memorial_id, plan, amount_cents, status, buyer_name, buyer_address,
+                                          buyer_postal_code, buyer_city)
+                    VALUES ($1, 'premium', 19900, 'paid', 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id),
+              n AS (UPDATE invoice_counter SET last_number = last_number + 1 RETURNING last_number)
+         INSERT INTO invoices (number, payment_id, memorial_id, description, amount_cents, vat_cents, vat_percent,
+                               buyer_name, buyer_address, buyer_postal_code, buyer_city)
+         SELECT n.last_number, p.id, $1, 'Aandenken Premium', 19900, 3454, 21, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht'
+           FROM p, n RETURNING id::text AS id`,
+        [w.memorialId],
+      );
+      return { id: rows[0]!.id };
+    },
+    request: (_w, p) => ({ method: 'GET', url: `/core/invoices/${p.id}/pdf` }),
+    expect: e(401, 401, 401, 404, 404, 404, 200, 200),
+  },
+  {
     // The team only (plans.test.ts covers the team itself); nobody on the page may.
     call: 'POST /core/team/memorials/{id}/plan',
     request: (w) => ({

@@ -289,3 +289,78 @@ describe('when Mollie cannot be reached, or payments are off', () => {
     }
   });
 });
+
+describe('invoices', () => {
+  it('one per paid payment, in an unbroken sequence, 21% VAT, mailed with a signed link, downloadable', async () => {
+    const p = await page();
+    const premium = await pay(p.owner, p.id, 'premium');
+    mollie.setStatus(premium.mollieId, 'paid');
+    await Promise.all([webhook(premium.mollieId), webhook(premium.mollieId), webhook(premium.mollieId)]);
+    const { rows } = await t.db.query<{
+      id: string;
+      number: number;
+      amount_cents: number;
+      vat_cents: number;
+      buyer_name: string;
+      description: string;
+    }>(
+      `SELECT id::text AS id, number, amount_cents, vat_cents, buyer_name, description FROM invoices WHERE payment_id = $1`,
+      [premium.paymentId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount_cents: 19900, vat_cents: 3454, buyer_name: 'Jan Jansen' });
+    expect(rows[0]!.description).toContain('Premium');
+
+    // Every invoice of this database, numbered 1, 2, 3 … without a gap.
+    const all = (
+      await t.db.query<{ number: number }>('SELECT number FROM invoices ORDER BY number')
+    ).rows.map((r) => r.number);
+    expect(all).toEqual(all.map((_, i) => i + 1));
+    const counter = await t.db.query<{ last_number: number }>('SELECT last_number FROM invoice_counter');
+    expect(counter.rows[0]!.last_number).toBe(all.length);
+
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(`owner-p${n}@example.nl`) && m.subject.startsWith('Je factuur AK-'),
+    );
+    expect(mail.text).toContain('waarvan € 34,54 btw');
+    const link = /https?:\/\/\S+\/core\/invoices\/\S+/.exec(mail.text)![0];
+    const url = link.replace(t.config.API_URL, '');
+    const pdf = await t.app.inject({ url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A tampered or expired link: refused; signed in as an owner it works without one.
+    expect((await t.app.inject({ url: url.replace(/sig=.{4}/, 'sig=AAAA') })).statusCode).toBe(401);
+    const expired = url.replace(/exp=\d+/, 'exp=1000');
+    expect((await t.app.inject({ url: expired })).statusCode).toBe(401);
+    const bare = `/core/invoices/${rows[0]!.id}/pdf`;
+    expect((await t.app.inject({ url: bare, headers: p.owner.headers })).statusCode).toBe(200);
+    const stranger = await person(t, 'stranger-inv@example.nl', 'Vera Vreemd');
+    expect((await t.app.inject({ url: bare, headers: stranger.headers })).statusCode).toBe(404);
+
+    // The plan shows it with a link that works.
+    const plan = await planOf(p.id, p.owner);
+    const listed = plan.payments.find((x: { id: string }) => x.id === premium.paymentId);
+    expect(listed.invoice.number).toMatch(/^AK-\d{6}$/);
+    expect((await t.app.inject({ url: listed.invoice.url.replace(t.config.API_URL, '') })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('Basis: 50 euro with € 8,68 VAT; an unpaid payment has no invoice', async () => {
+    const p = await page();
+    const basis = await pay(p.owner, p.id, 'basis');
+    const open = await pay(p.owner, p.id, 'basis');
+    mollie.setStatus(basis.mollieId, 'paid');
+    await webhook(basis.mollieId);
+    const { rows } = await t.db.query<{ payment_id: string; vat_cents: number; description: string }>(
+      `SELECT payment_id::text AS payment_id, vat_cents, description FROM invoices WHERE memorial_id = $1`,
+      [p.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ payment_id: basis.paymentId, vat_cents: 868 });
+    expect(rows[0]!.description).toMatch(/Basis.*tot \d+ \w+ \d{4}/);
+    const res = await t.app.inject({ url: `/core/payments/${open.paymentId}`, headers: p.owner.headers });
+    expect(res.json().invoice).toBeNull();
+  });
+});

@@ -102,4 +102,5 @@ export const apiPaths = {
   payment: apiPath('/payments/:id'),
   paymentWebhook: apiPath('/payments/webhook'),
   teamMemorialPlan: apiPath('/team/memorials/:id/plan'),
+  invoicePdf: apiPath('/invoices/:id/pdf'),
 } as const;

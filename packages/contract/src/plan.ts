@@ -157,6 +157,8 @@ export const paymentSchema = z.object({
   status: z.enum(paymentStatuses),
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
+  /** The invoice of a paid payment: its number and a signed link to the PDF (valid an hour). */
+  invoice: z.nullable(z.object({ id: z.string(), number: z.string(), url: z.string() })),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

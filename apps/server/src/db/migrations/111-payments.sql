@@ -29,3 +29,35 @@ CREATE TABLE payments (
   CONSTRAINT payments_mollie_id_key UNIQUE (mollie_id)
 );
 CREATE INDEX payments_memorial_idx ON payments (memorial_id, created_at DESC);
+
+-- Invoices (and credit invoices) in one unbroken sequence: the number comes from the single counter row,
+-- updated in the transaction that issues the invoice (that of the payment seen paid), so a rolled-back
+-- transaction leaves no gap and two at once wait for each other. The PDF is made from the row on demand.
+CREATE TABLE invoice_counter (
+  id boolean PRIMARY KEY DEFAULT true,
+  last_number integer NOT NULL DEFAULT 0,
+  CONSTRAINT invoice_counter_single_row CHECK (id)
+);
+INSERT INTO invoice_counter (id, last_number) VALUES (true, 0);
+
+CREATE TABLE invoices (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  number integer NOT NULL,
+  kind text NOT NULL DEFAULT 'invoice',
+  payment_id uuid NOT NULL REFERENCES payments (id),
+  memorial_id uuid REFERENCES memorials (id) ON DELETE SET NULL,
+  issued_at timestamptz NOT NULL DEFAULT now(),
+  description text NOT NULL,
+  -- VAT included; a credit invoice has negative amounts.
+  amount_cents integer NOT NULL,
+  vat_cents integer NOT NULL,
+  vat_percent integer NOT NULL,
+  buyer_name text NOT NULL,
+  buyer_address text NOT NULL,
+  buyer_postal_code text NOT NULL,
+  buyer_city text NOT NULL,
+  CONSTRAINT invoices_number_key UNIQUE (number),
+  CONSTRAINT invoices_kind_check CHECK (kind IN ('invoice', 'credit')),
+  CONSTRAINT invoices_payment_kind_key UNIQUE (payment_id, kind)
+);
+CREATE INDEX invoices_memorial_idx ON invoices (memorial_id, number DESC);

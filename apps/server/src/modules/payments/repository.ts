@@ -11,10 +11,11 @@ export type PaymentRow = {
   created_at: Date | string;
   paid_at: Date | string | null;
   applied_at: Date | string | null;
+  buyer_email: string | null;
 };
 
 const columns = `id::text AS id, memorial_id::text AS memorial_id, plan, amount_cents, status, mollie_id,
-  checkout_url, created_at, paid_at, applied_at`;
+  checkout_url, created_at, paid_at, applied_at, buyer_email`;
 
 export function paymentsRepository(db: Queryable) {
   return {

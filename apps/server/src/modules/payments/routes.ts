@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiErrorSchema,
   apiPaths,
+  exportDownloadQuerySchema,
   idParamSchema,
   paymentCreatedSchema,
   paymentCreateSchema,
@@ -65,6 +67,47 @@ export const paymentRoutes =
         },
       },
       async (req) => service.get(await req.caller(), req.params.id),
+    );
+
+    app.get(
+      apiPaths.invoicePdf.pattern,
+      {
+        config: { allowAnonymous: true },
+        schema: {
+          tags,
+          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
+          summary: 'De factuur als PDF',
+          description:
+            'Met de ondertekende link (`exp`, `sig`) uit de mail of het beheerscherm zonder inloggen; ingelogd als eigenaar of redacteur van de pagina zonder link. Een verlopen link geeft 403 INVOICE_LINK_EXPIRED.',
+          params: idParamSchema,
+          querystring: exportDownloadQuerySchema,
+          response: {
+            200: {
+              description: 'De factuur',
+              content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            429: apiErrorSchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        const file = await service.invoicePdf({
+          id: req.params.id,
+          exp: req.query.exp,
+          sig: req.query.sig,
+          caller: () => req.caller(),
+        });
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer');
+        return reply.send(Buffer.from(file.body) as unknown as string);
+      },
     );
 
     app.post(

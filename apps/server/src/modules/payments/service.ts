@@ -15,6 +15,15 @@ import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import type { PlanService } from '../plans/service.ts';
+import { dateNl } from '../../lib/mail-format.ts';
+import { invoiceMail } from './mails.ts';
+import {
+  invoiceLinkSigner,
+  invoiceNumber,
+  invoicePdf,
+  invoicesRepository,
+  type InvoiceRow,
+} from './invoices.ts';
 import { isMolliePaymentId, mollieAmount, MollieUnavailable, type MollieGateway } from './mollie.ts';
 import { paymentsRepository, type PaymentRow } from './repository.ts';
 
@@ -30,6 +39,8 @@ const providerError = () =>
     planErrorCodes.paymentProviderError,
     'De betaalprovider is nu niet bereikbaar. Er is niets afgeschreven; probeer het over een paar minuten opnieuw.',
   );
+const invoiceNotFound = () =>
+  new AppError(404, 'INVOICE_NOT_FOUND', 'Deze factuur bestaat niet of je hebt er geen toegang toe.');
 export const paymentNotFound = () =>
   new AppError(
     404,
@@ -38,15 +49,9 @@ export const paymentNotFound = () =>
   );
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const present = (p: PaymentRow): Payment => ({
-  id: p.id,
-  memorialId: p.memorial_id,
-  plan: p.plan,
-  amountCents: p.amount_cents,
-  status: p.status as PaymentStatus,
-  createdAt: iso(p.created_at)!,
-  paidAt: iso(p.paid_at),
-});
+const HOUR_MS = 3_600_000;
+/** How long the invoice link in the mail works. */
+const MAILED_LINK_MS = 30 * 24 * HOUR_MS;
 
 /**
  * Payments for a plan through Mollie (docs/plans.md). Mollie's word is the only truth about a payment:
@@ -55,11 +60,42 @@ const present = (p: PaymentRow): Payment => ({
  * that first sees the payment paid.
  */
 export function paymentService(
-  deps: Pick<Deps, 'db' | 'config'> & { plans: PlanService; mollie: MollieGateway | null },
+  deps: Pick<Deps, 'db' | 'config' | 'outbox'> & { plans: PlanService; mollie: MollieGateway | null },
 ) {
   const { db, config, mollie } = deps;
   const access = memorialAccessService(db);
   const repo = paymentsRepository(db);
+  const invoices = invoicesRepository(db);
+  const links = invoiceLinkSigner(db);
+  const invoiceUrl = async (id: string, validMs: number) =>
+    `${config.API_URL}/core/invoices/${id}/pdf?${await links.sign(id, new Date(Date.now() + validMs))}`;
+
+  async function present(p: PaymentRow): Promise<Payment> {
+    const { rows } = await db.query<{ id: string; number: number }>(
+      `SELECT id::text AS id, number FROM invoices WHERE payment_id = $1 AND kind = 'invoice'`,
+      [p.id],
+    );
+    const inv = rows[0];
+    return {
+      id: p.id,
+      memorialId: p.memorial_id,
+      plan: p.plan,
+      amountCents: p.amount_cents,
+      status: p.status as PaymentStatus,
+      createdAt: iso(p.created_at)!,
+      paidAt: iso(p.paid_at),
+      invoice: inv
+        ? { id: inv.id, number: invoiceNumber(inv.number), url: await invoiceUrl(inv.id, HOUR_MS) }
+        : null,
+    };
+  }
+
+  /** What the invoice says was bought: the plan, the page, and for Basis the period. */
+  function description(plan: 'basis' | 'premium', memorialName: string, until: Date | null) {
+    return plan === 'premium'
+      ? `Aandenken Premium, gedenkpagina ${memorialName} (eenmalig, voor altijd)`
+      : `Aandenken Basis, gedenkpagina ${memorialName}${until ? ` (tot ${dateNl(until)})` : ''}`;
+  }
 
   /** Takes Mollie's current state of the payment; grants the plan when it is paid the first time. */
   async function sync(row: PaymentRow): Promise<PaymentRow> {
@@ -79,6 +115,9 @@ export function paymentService(
       remote.amount.currency !== 'EUR'
     )
       return row;
+    // Read outside the transaction (one connection on PGlite): the page's name, and the link key loaded.
+    const name = row.memorial_id ? ((await repo.memorialName(row.memorial_id)) ?? '') : '';
+    await links.sign(row.id, new Date());
     await db.transaction(async (tx) => {
       const current = await repo.lock(tx, row.id);
       if (!current) return;
@@ -87,7 +126,22 @@ export function paymentService(
       const paid = remote.status === 'paid';
       const grant = paid && current.applied_at === null && current.memorial_id !== null;
       if (grant) {
-        await deps.plans.grant(tx, current.memorial_id!, current.plan);
+        const until = await deps.plans.grant(tx, current.memorial_id!, current.plan);
+        const invoice = await invoices.issue(
+          tx,
+          current.id,
+          description(current.plan, name, until).slice(0, 300),
+        );
+        if (current.buyer_email)
+          await deps.outbox.enqueue(
+            tx,
+            invoiceMail({
+              to: current.buyer_email,
+              invoice,
+              memorialName: name,
+              url: await invoiceUrl(invoice.id, MAILED_LINK_MS),
+            }),
+          );
         await recordAudit(tx, {
           memorialId: current.memorial_id!,
           actor: null,
@@ -170,6 +224,38 @@ export function paymentService(
       if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw paymentNotFound();
       const open = row.status === 'open' || row.status === 'pending' || row.status === 'authorized';
       return present(open ? await sync(row) : row);
+    },
+
+    /**
+     * The invoice's PDF: with the signed link (mail, management screen) without signing in; signed in as an
+     * owner or editor of the page without it.
+     */
+    async invoicePdf(o: {
+      id: string;
+      exp?: string;
+      sig?: string;
+      caller: () => Promise<Caller>;
+    }): Promise<{ inv: InvoiceRow; body: Uint8Array; filename: string }> {
+      // Without a link, only a signed-in person (401 before anything is looked up).
+      const caller = o.sig === undefined ? await o.caller() : null;
+      if (caller && caller.kind !== 'user') throw unauthorized();
+      const inv = isUuid(o.id) ? await invoices.byId(o.id) : undefined;
+      if (!inv) throw invoiceNotFound();
+      const signed = o.sig !== undefined ? await links.check(inv.id, o.exp, o.sig) : null;
+      if (signed === 'expired')
+        throw new AppError(
+          403,
+          'INVOICE_LINK_EXPIRED',
+          'Deze link naar de factuur is verlopen. Download de factuur opnieuw vanuit het beheer van de pagina.',
+        );
+      if (signed !== 'valid') {
+        const who = caller ?? (await o.caller());
+        if (who.kind !== 'user') throw unauthorized();
+        const acc = inv.memorial_id ? await access.resolve(who, inv.memorial_id) : null;
+        if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw invoiceNotFound();
+      }
+      const body = await invoicePdf(inv, config);
+      return { inv, body, filename: `${invoiceNumber(inv.number)}.pdf` };
     },
 
     /**

@@ -9,6 +9,8 @@ export type PaymentListRow = {
   status: string;
   created_at: Date | string;
   paid_at: Date | string | null;
+  invoice_id: string | null;
+  invoice_number: number | null;
 };
 
 export type DueRow = PlanRow & {
@@ -28,8 +30,10 @@ export function plansRepository(db: Queryable) {
 
     async payments(memorialId: string): Promise<PaymentListRow[]> {
       const { rows } = await db.query<PaymentListRow>(
-        `SELECT id::text AS id, memorial_id::text AS memorial_id, plan, amount_cents, status, created_at, paid_at
-           FROM payments WHERE memorial_id = $1 ORDER BY created_at DESC LIMIT 50`,
+        `SELECT p.id::text AS id, p.memorial_id::text AS memorial_id, p.plan, p.amount_cents, p.status, p.created_at,
+                p.paid_at, i.id::text AS invoice_id, i.number AS invoice_number
+           FROM payments p LEFT JOIN invoices i ON i.payment_id = p.id AND i.kind = 'invoice'
+          WHERE p.memorial_id = $1 ORDER BY p.created_at DESC LIMIT 50`,
         [memorialId],
       );
       return rows;

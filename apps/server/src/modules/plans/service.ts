@@ -17,6 +17,7 @@ import { memorialAccessService, memorialNotFound } from '../../shared/memorial-a
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy, planStateOf, type PlanState } from '../../shared/plans.ts';
 import { isTeamMember } from '../companies/service.ts';
+import { invoiceLinkSigner, invoiceNumber } from '../payments/invoices.ts';
 import { planNoticeMail, type NoticeKind } from './mails.ts';
 import { plansRepository } from './repository.ts';
 
@@ -31,6 +32,8 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
   const access = memorialAccessService(db);
   const repo = plansRepository(db);
   const payUrl = (memorialId: string) => `${config.APP_URL}${routes.payment(memorialId)}`;
+  const invoiceLinks = invoiceLinkSigner(db);
+  const HOUR_MS = 3_600_000;
 
   async function present(memorialId: string, state: PlanState, canPay: boolean): Promise<MemorialPlan> {
     const payments = canPay ? await repo.payments(memorialId) : [];
@@ -48,15 +51,25 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
       memories: { used: await repo.publishedMemories(memorialId), max: limitFor(state, 'memories') },
       canPay: canPay && !state.paidByCompany,
       paymentsEnabled: config.paymentsEnabled,
-      payments: payments.map((p) => ({
-        id: p.id,
-        memorialId: p.memorial_id,
-        plan: p.plan,
-        amountCents: p.amount_cents,
-        status: p.status as PaymentStatus,
-        createdAt: iso(p.created_at)!,
-        paidAt: iso(p.paid_at),
-      })),
+      payments: await Promise.all(
+        payments.map(async (p) => ({
+          id: p.id,
+          memorialId: p.memorial_id,
+          plan: p.plan,
+          amountCents: p.amount_cents,
+          status: p.status as PaymentStatus,
+          createdAt: iso(p.created_at)!,
+          paidAt: iso(p.paid_at),
+          invoice:
+            p.invoice_id === null
+              ? null
+              : {
+                  id: p.invoice_id,
+                  number: invoiceNumber(p.invoice_number!),
+                  url: `${config.API_URL}/core/invoices/${p.invoice_id}/pdf?${await invoiceLinks.sign(p.invoice_id, new Date(now().getTime() + HOUR_MS))}`,
+                },
+        })),
+      ),
     };
   }
 
@@ -135,15 +148,19 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
     },
 
     /** Grants a paid plan (payments module, in the transaction that saw the payment paid). */
-    async grant(tx: Queryable, memorialId: string, plan: 'basis' | 'premium') {
+    async grant(tx: Queryable, memorialId: string, plan: 'basis' | 'premium'): Promise<Date | null> {
       const state = await policy.stateOf(tx, memorialId, true);
-      if (plan === 'premium') return repo.setPlan(tx, memorialId, 'premium', null);
+      if (plan === 'premium') {
+        await repo.setPlan(tx, memorialId, 'premium', null);
+        return null;
+      }
       // Premium stays Premium. Basis: a year from now, or from the end of the current Basis year.
-      if (state.plan === 'premium') return true;
+      if (state.plan === 'premium') return null;
       const from = state.plan === 'basis' && state.endsAt && state.endsAt > now() ? state.endsAt : now();
       const until = new Date(from);
       until.setFullYear(until.getFullYear() + 1);
-      return repo.setPlan(tx, memorialId, 'basis', until);
+      await repo.setPlan(tx, memorialId, 'basis', until);
+      return until;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CreditCard } from 'lucide-react';
+import { CreditCard, FileText } from 'lucide-react';
 import { plans, routes } from '@aandenken/contract';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -56,7 +56,10 @@ export default function PlanTab({ memorialId }: { memorialId: string }) {
           </p>
         )}
       </Section>
-      <Section title="Betalingen" description="Elke betaling voor deze pagina, de nieuwste eerst.">
+      <Section
+        title="Betalingen en facturen"
+        description="Elke betaling voor deze pagina, de nieuwste eerst, met de factuur van wat betaald is."
+      >
         {p.payments.length === 0 ? (
           <p className="mt-4 text-sm text-muted">Er is nog niets betaald voor deze pagina.</p>
         ) : (
@@ -66,7 +69,19 @@ export default function PlanTab({ memorialId }: { memorialId: string }) {
                 <span>
                   {plans[pay.plan].title} · {formatEuro(pay.amountCents / 100)} · {formatDate(pay.createdAt)}
                 </span>
-                <span className="font-medium">{paymentStatusLabels[pay.status] ?? pay.status}</span>
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="font-medium">{paymentStatusLabels[pay.status] ?? pay.status}</span>
+                  {pay.invoice && (
+                    <a
+                      href={pay.invoice.url}
+                      download
+                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
+                    >
+                      <FileText aria-hidden className="h-4 w-4" />
+                      Factuur {pay.invoice.number} (pdf)
+                    </a>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
