@@ -17,6 +17,9 @@ import { isUuid } from '../../shared/pagination.ts';
 import type { PlanService } from '../plans/service.ts';
 import { dateNl } from '../../lib/mail-format.ts';
 import { invoiceMail } from './mails.ts';
+
+// What the plans module shows of invoices (other modules reach this one through service.ts).
+export { invoiceLinkSigner, invoiceNumber } from './invoices.ts';
 import {
   invoiceLinkSigner,
   invoiceNumber,

@@ -17,7 +17,7 @@ import { memorialAccessService, memorialNotFound } from '../../shared/memorial-a
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy, planStateOf, type PlanState } from '../../shared/plans.ts';
 import { isTeamMember } from '../companies/service.ts';
-import { invoiceLinkSigner, invoiceNumber } from '../payments/invoices.ts';
+import { invoiceLinkSigner, invoiceNumber } from '../payments/service.ts';
 import { planNoticeMail, type NoticeKind } from './mails.ts';
 import { plansRepository } from './repository.ts';
 
