@@ -80,6 +80,13 @@ test('choose Premium, cancel once at the checkout (nothing changes), then pay: t
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await waitForMail((m) => m.subject.startsWith('Je factuur AK-') && m.text.includes(`Gerrit ${lastName}`));
+
+  // 'Mijn Pagina's' shows the plan and leads to its invoices.
+  await page.goto('/mijn-paginas');
+  const line = page.getByTestId('plan-line');
+  await expect(line).toHaveText('Premium, voor altijd · facturen');
+  await line.click();
+  await expect(page.getByRole('tab', { name: 'Abonnement' })).toHaveAttribute('aria-selected', 'true');
 });
 
 for (const theme of ['light', 'dark'] as const) {
