@@ -726,6 +726,16 @@ const matrix: Row[] = [
     expect: e(401, 401, 401, 404, 404, 404, 200, 200),
   },
   {
+    // The team only (payments.test.ts covers the team itself); nobody on the page may, the payer neither.
+    call: 'POST /core/team/payments/{id}/refund',
+    request: () => ({
+      method: 'POST',
+      url: `/core/team/payments/${crypto.randomUUID()}/refund`,
+      payload: { reason: 'Test' },
+    }),
+    expect: e(401, 401, 401, 403, 403, 403, 403, 403),
+  },
+  {
     // The team only (plans.test.ts covers the team itself); nobody on the page may.
     call: 'POST /core/team/memorials/{id}/plan',
     request: (w) => ({

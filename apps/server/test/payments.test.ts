@@ -364,3 +364,60 @@ describe('invoices', () => {
     expect(res.json().invoice).toBeNull();
   });
 });
+
+describe('a refund by the team', () => {
+  it('through Mollie, once, with a credit invoice (the next number, negative amounts), the plan taken back', async () => {
+    const p = await page();
+    const { paymentId, mollieId } = await pay(p.owner, p.id, 'premium');
+    mollie.setStatus(mollieId, 'paid');
+    await webhook(mollieId);
+    const url = `/core/team/payments/${paymentId}/refund`;
+    expect((await post(url, p.owner.headers, { reason: 'Niet tevreden' })).statusCode).toBe(403);
+    const team = await person(t, 'team@aandenken.test', 'Team');
+    expect((await post(url, team.headers, {})).statusCode).toBe(400);
+    const res = await post(url, team.headers, { reason: 'Niet tevreden' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mollie.refunds.filter((r) => r.paymentId === mollieId)).toEqual([
+      expect.objectContaining({ amount: { value: '199.00', currency: 'EUR' } }),
+    ]);
+    const again = await post(url, team.headers, { reason: 'Nog eens' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('PAYMENT_NOT_REFUNDABLE');
+    expect(mollie.refunds.filter((r) => r.paymentId === mollieId)).toHaveLength(1);
+
+    const { rows } = await t.db.query<{
+      kind: string;
+      number: number;
+      amount_cents: number;
+      vat_cents: number;
+    }>('SELECT kind, number, amount_cents, vat_cents FROM invoices WHERE payment_id = $1 ORDER BY number', [
+      paymentId,
+    ]);
+    expect(rows.map((r) => [r.kind, r.amount_cents, r.vat_cents])).toEqual([
+      ['invoice', 19900, 3454],
+      ['credit', -19900, -3454],
+    ]);
+    const max = (await t.db.query<{ n: number }>('SELECT max(number)::int AS n FROM invoices')).rows[0]!.n;
+    expect(rows[1]!.number).toBe(max);
+    await t.smtp.waitFor(
+      (m) => m.subject.startsWith('Je creditfactuur AK-') && m.text.includes('€ 199,00 teruggestort'),
+    );
+    // Premium is taken back: the page is on its trial again; a late webhook does not grant it anew.
+    expect((await planOf(p.id, p.owner)).plan).toBe('trial');
+    await webhook(mollieId);
+    expect((await planOf(p.id, p.owner)).plan).toBe('trial');
+    const { rows: audit } = await t.db.query(
+      `SELECT 1 FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'plan.refunded'`,
+      [p.id],
+    );
+    expect(audit).toHaveLength(1);
+    // The credit invoice's PDF.
+    const credit = (await planOf(p.id, p.owner)).payments.find((x: { id: string }) => x.id === paymentId);
+    expect(credit.invoice).not.toBeNull();
+    expect(credit.refundedAt).not.toBeNull();
+    expect(credit.creditInvoice.number).toMatch(/^AK-\d{6}$/);
+    const pdf = await t.app.inject({ url: credit.creditInvoice.url.replace(t.config.API_URL, '') });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

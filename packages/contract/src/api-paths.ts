@@ -103,4 +103,5 @@ export const apiPaths = {
   paymentWebhook: apiPath('/payments/webhook'),
   teamMemorialPlan: apiPath('/team/memorials/:id/plan'),
   invoicePdf: apiPath('/invoices/:id/pdf'),
+  teamPaymentRefund: apiPath('/team/payments/:id/refund'),
 } as const;

@@ -136,6 +136,8 @@ export const planErrorCodes = {
   /** Mollie could not be reached or refused the payment. */
   paymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   paymentNotFound: 'PAYMENT_NOT_FOUND',
+  /** Only a paid payment that was not refunded yet can be refunded. */
+  paymentNotRefundable: 'PAYMENT_NOT_REFUNDABLE',
 } as const;
 
 export const paymentStatuses = [
@@ -159,6 +161,9 @@ export const paymentSchema = z.object({
   paidAt: z.nullable(z.string()),
   /** The invoice of a paid payment: its number and a signed link to the PDF (valid an hour). */
   invoice: z.nullable(z.object({ id: z.string(), number: z.string(), url: z.string() })),
+  /** Refunded by the team, with its credit invoice. */
+  refundedAt: z.nullable(z.string()),
+  creditInvoice: z.nullable(z.object({ id: z.string(), number: z.string(), url: z.string() })),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -201,5 +206,7 @@ export const teamPlanSetSchema = z.object({
   paidUntil: z.optional(z.string().check(z.maxLength(40))),
   reason: nonBlank(500),
 });
+
+export const teamRefundSchema = z.object({ reason: nonBlank(500) });
 
 export const mollieWebhookSchema = z.object({ id: z.optional(z.string().check(z.maxLength(100))) });

@@ -30,6 +30,7 @@ export async function startMollieStandIn(o: { port?: number; apiKey?: string } =
   /** Every request the stand-in got (method and path), for assertions. */
   const requests: { method: string; path: string }[] = [];
   const webhookCalls: { id: string; status: number }[] = [];
+  const refunds: { id: string; paymentId: string; amount: { value: string; currency: string } }[] = [];
   let base = '';
   let n = 0;
 
@@ -125,6 +126,28 @@ export async function startMollieStandIn(o: { port?: number; apiKey?: string } =
           payments.set(p.id, p);
           return json(res, 201, resource(p));
         }
+        const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
+        if (req.method === 'POST' && refund) {
+          const p = payments.get(decodeURIComponent(refund[1]!));
+          if (!p) return notFound(res);
+          const input = JSON.parse(await body(req)) as { amount?: { value: string; currency: string } };
+          if (p.status !== 'paid' || !input.amount)
+            return json(res, 422, {
+              status: 422,
+              title: 'Unprocessable Entity',
+              detail: 'The payment cannot be refunded',
+            });
+          const r = {
+            resource: 'refund',
+            id: `re_standin${(++n).toString(36)}`,
+            amount: input.amount,
+            status: 'pending',
+            paymentId: p.id,
+            createdAt: new Date().toISOString(),
+          };
+          refunds.push(r);
+          return json(res, 201, r);
+        }
         const m = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
         if (req.method === 'GET' && m) {
           const p = payments.get(decodeURIComponent(m[1]!));
@@ -168,6 +191,7 @@ export async function startMollieStandIn(o: { port?: number; apiKey?: string } =
     payments,
     requests,
     webhookCalls,
+    refunds,
     setStatus,
     callWebhook,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -20,6 +20,9 @@ CREATE TABLE payments (
   paid_at timestamptz,
   -- When the plan was granted for this payment; set once.
   applied_at timestamptz,
+  -- A refund by the team through Mollie (its refund id), once.
+  refunded_at timestamptz,
+  refund_mollie_id text,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT payments_plan_check CHECK (plan IN ('basis', 'premium')),

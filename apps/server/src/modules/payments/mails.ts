@@ -10,6 +10,22 @@ export function invoiceMail(o: { to: string; invoice: InvoiceRow; memorialName: 
   const memorial = mailName(o.memorialName) ?? 'je gedenkpagina';
   const number = invoiceNumber(o.invoice.number);
   const plan = /Premium/.test(o.invoice.description) ? plans.premium.title : plans.basis.title;
+  if (o.invoice.kind === 'credit')
+    return {
+      to: o.to,
+      subject: `Je creditfactuur ${number} van Aandenken`,
+      text: [
+        'Beste,',
+        '',
+        `We hebben ${euro(-o.invoice.amount_cents)} teruggestort voor ${plan} van de gedenkpagina voor ${memorial}. Het bedrag staat binnen enkele dagen weer op je rekening.`,
+        '',
+        `Creditfactuur ${number}: ${euro(o.invoice.amount_cents)} (waarvan ${euro(o.invoice.vat_cents)} btw).`,
+        `Download de creditfactuur (PDF, 30 dagen geldig): ${o.url}`,
+        '',
+        'Met vriendelijke groet,',
+        'Het team van Aandenken',
+      ].join('\n'),
+    };
   return {
     to: o.to,
     subject: `Je factuur ${number} van Aandenken`,

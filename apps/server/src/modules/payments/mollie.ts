@@ -23,6 +23,13 @@ export interface MollieCreate {
 export interface MollieGateway {
   create(p: MollieCreate): Promise<MolliePayment>;
   get(id: string): Promise<MolliePayment | null>;
+  /** Refunds (part of) a paid payment; answers Mollie's refund id. */
+  refund(
+    paymentId: string,
+    amountCents: number,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<string>;
 }
 
 export class MollieUnavailable extends Error {}
@@ -107,11 +114,25 @@ export function mollieGateway({ apiKey, apiUrl }: { apiKey: string; apiUrl: stri
       const p = await wrap(mollie().then((m) => m.payments.get(id)));
       return p ? adapt(p) : null;
     },
+    async refund(paymentId, amountCents, description, idempotencyKey) {
+      const r = await wrap(
+        mollie().then((m) =>
+          m.paymentRefunds.create({
+            paymentId,
+            amount: { value: mollieAmount(amountCents), currency: 'EUR' },
+            description,
+            idempotencyKey,
+          }),
+        ),
+      );
+      if (!r) throw new MollieUnavailable('Mollie answered 404 on refund');
+      return r.id;
+    },
   };
 }
 
 function fetchGateway(apiKey: string, root: string): MollieGateway {
-  async function call(path: string, init: RequestInit = {}) {
+  async function send(path: string, init: RequestInit = {}) {
     let res: Response;
     try {
       res = await fetch(`${root}/v2/${path}`, {
@@ -129,8 +150,12 @@ function fetchGateway(apiKey: string, root: string): MollieGateway {
     }
     if (res.status === 404) return null;
     if (!res.ok) throw new MollieUnavailable(`Mollie answered ${res.status}`);
-    return fromRaw((await res.json()) as Raw);
+    return (await res.json()) as Raw;
   }
+  const call = async (path: string, init: RequestInit = {}) => {
+    const raw = await send(path, init);
+    return raw ? fromRaw(raw) : null;
+  };
   return {
     async create(c) {
       const p = await call('payments', {
@@ -148,5 +173,14 @@ function fetchGateway(apiKey: string, root: string): MollieGateway {
       return p;
     },
     get: (id) => call(`payments/${encodeURIComponent(id)}`),
+    async refund(paymentId, amountCents, description, idempotencyKey) {
+      const r = await send(`payments/${encodeURIComponent(paymentId)}/refunds`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ amount: { value: mollieAmount(amountCents), currency: 'EUR' }, description }),
+      });
+      if (!r) throw new MollieUnavailable('Mollie answered 404 on refund');
+      return r.id;
+    },
   };
 }

@@ -12,10 +12,11 @@ export type PaymentRow = {
   paid_at: Date | string | null;
   applied_at: Date | string | null;
   buyer_email: string | null;
+  refunded_at: Date | string | null;
 };
 
 const columns = `id::text AS id, memorial_id::text AS memorial_id, plan, amount_cents, status, mollie_id,
-  checkout_url, created_at, paid_at, applied_at, buyer_email`;
+  checkout_url, created_at, paid_at, applied_at, buyer_email, refunded_at`;
 
 export function paymentsRepository(db: Queryable) {
   return {
@@ -88,6 +89,13 @@ export function paymentsRepository(db: Queryable) {
                 applied_at = CASE WHEN $4::boolean THEN coalesce(applied_at, now()) ELSE applied_at END
           WHERE id = $1`,
         [id, status, paidAt, applied],
+      );
+    },
+
+    async markRefunded(q: Queryable, id: string, refundId: string) {
+      await q.query(
+        `UPDATE payments SET refunded_at = now(), refund_mollie_id = $2, updated_at = now() WHERE id = $1`,
+        [id, refundId],
       );
     },
 

@@ -9,6 +9,7 @@ import {
   paymentCreatedSchema,
   paymentCreateSchema,
   paymentSchema,
+  teamRefundSchema,
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -108,6 +109,23 @@ export const paymentRoutes =
           .header('referrer-policy', 'no-referrer');
         return reply.send(Buffer.from(file.body) as unknown as string);
       },
+    );
+
+    app.post(
+      apiPaths.teamPaymentRefund.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Een betaling terugstorten (team)',
+          description:
+            'Alleen het team: stort het hele bedrag terug via Mollie, maakt een creditfactuur (volgend nummer) en mailt die, en neemt het abonnement terug. Met de reden in het logboek van de pagina.',
+          params: idParamSchema,
+          body: teamRefundSchema,
+          response: { 200: paymentSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.teamRefund(await req.caller(), req.params.id, req.body),
     );
 
     app.post(

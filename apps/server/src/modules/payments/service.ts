@@ -6,6 +6,7 @@ import {
   type Payment,
   type PaymentStatus,
   type paymentCreateSchema,
+  type teamRefundSchema,
 } from '@aandenken/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../lib/auth.ts';
@@ -15,6 +16,7 @@ import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import type { PlanService } from '../plans/service.ts';
+import { isTeamMember } from '../companies/service.ts';
 import { dateNl } from '../../lib/mail-format.ts';
 import { invoiceMail } from './mails.ts';
 
@@ -74,11 +76,16 @@ export function paymentService(
     `${config.API_URL}/core/invoices/${id}/pdf?${await links.sign(id, new Date(Date.now() + validMs))}`;
 
   async function present(p: PaymentRow): Promise<Payment> {
-    const { rows } = await db.query<{ id: string; number: number }>(
-      `SELECT id::text AS id, number FROM invoices WHERE payment_id = $1 AND kind = 'invoice'`,
+    const { rows } = await db.query<{ id: string; number: number; kind: string }>(
+      `SELECT id::text AS id, number, kind FROM invoices WHERE payment_id = $1`,
       [p.id],
     );
-    const inv = rows[0];
+    const link = async (kind: string) => {
+      const inv = rows.find((r) => r.kind === kind);
+      return inv
+        ? { id: inv.id, number: invoiceNumber(inv.number), url: await invoiceUrl(inv.id, HOUR_MS) }
+        : null;
+    };
     return {
       id: p.id,
       memorialId: p.memorial_id,
@@ -87,9 +94,9 @@ export function paymentService(
       status: p.status as PaymentStatus,
       createdAt: iso(p.created_at)!,
       paidAt: iso(p.paid_at),
-      invoice: inv
-        ? { id: inv.id, number: invoiceNumber(inv.number), url: await invoiceUrl(inv.id, HOUR_MS) }
-        : null,
+      invoice: await link('invoice'),
+      refundedAt: iso(p.refunded_at),
+      creditInvoice: await link('credit'),
     };
   }
 
@@ -259,6 +266,73 @@ export function paymentService(
       }
       const body = await invoicePdf(inv, config);
       return { inv, body, filename: `${invoiceNumber(inv.number)}.pdf` };
+    },
+
+    /**
+     * The team refunds a paid payment through Mollie, once: a credit invoice (the next number, negative
+     * amounts) is issued and mailed, the plan it bought is taken back, and the page's audit log says why.
+     */
+    async teamRefund(caller: Caller, id: string, input: z.output<typeof teamRefundSchema>) {
+      if (caller.kind !== 'user') throw unauthorized();
+      if (!(await isTeamMember({ db, config }, caller)))
+        throw forbidden('Alleen het team van Aandenken kan een betaling terugstorten.');
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
+      if (!row) throw paymentNotFound();
+      if (row.status !== 'paid' || row.refunded_at !== null || !row.mollie_id)
+        throw new AppError(
+          409,
+          planErrorCodes.paymentNotRefundable,
+          'Alleen een betaalde betaling die nog niet is teruggestort kan worden teruggestort.',
+        );
+      if (!mollie) throw paymentsDisabled();
+      let refundId: string;
+      try {
+        // The payment's id as idempotency key: a retry after a failure here never refunds twice.
+        refundId = await mollie.refund(
+          row.mollie_id,
+          row.amount_cents,
+          `Terugbetaling ${row.plan}`,
+          `refund-${row.id}`,
+        );
+      } catch (err) {
+        if (err instanceof MollieUnavailable) throw providerError();
+        throw err;
+      }
+      const name = row.memorial_id ? ((await repo.memorialName(row.memorial_id)) ?? '') : '';
+      await links.sign(row.id, new Date());
+      await db.transaction(async (tx) => {
+        const current = await repo.lock(tx, row.id);
+        if (!current || current.refunded_at !== null) return;
+        await repo.markRefunded(tx, row.id, refundId);
+        const credit = await invoices.issue(
+          tx,
+          row.id,
+          `Creditering: ${description(row.plan, name, null)}`.slice(0, 300),
+          'credit',
+        );
+        if (row.memorial_id) {
+          await deps.plans.revoke(tx, row.memorial_id, row.plan);
+          await recordAudit(tx, {
+            memorialId: row.memorial_id,
+            actor: caller,
+            action: 'plan.refunded',
+            targetType: 'payment',
+            targetId: row.id,
+            details: { plan: row.plan, amountCents: row.amount_cents, reason: input.reason },
+          });
+        }
+        if (row.buyer_email)
+          await deps.outbox.enqueue(
+            tx,
+            invoiceMail({
+              to: row.buyer_email,
+              invoice: credit,
+              memorialName: name,
+              url: await invoiceUrl(credit.id, MAILED_LINK_MS),
+            }),
+          );
+      });
+      return present((await repo.findById(row.id))!);
     },
 
     /**

@@ -11,6 +11,9 @@ export type PaymentListRow = {
   paid_at: Date | string | null;
   invoice_id: string | null;
   invoice_number: number | null;
+  refunded_at: Date | string | null;
+  credit_id: string | null;
+  credit_number: number | null;
 };
 
 export type DueRow = PlanRow & {
@@ -31,8 +34,10 @@ export function plansRepository(db: Queryable) {
     async payments(memorialId: string): Promise<PaymentListRow[]> {
       const { rows } = await db.query<PaymentListRow>(
         `SELECT p.id::text AS id, p.memorial_id::text AS memorial_id, p.plan, p.amount_cents, p.status, p.created_at,
-                p.paid_at, i.id::text AS invoice_id, i.number AS invoice_number
+                p.paid_at, i.id::text AS invoice_id, i.number AS invoice_number, p.refunded_at,
+                c.id::text AS credit_id, c.number AS credit_number
            FROM payments p LEFT JOIN invoices i ON i.payment_id = p.id AND i.kind = 'invoice'
+           LEFT JOIN invoices c ON c.payment_id = p.id AND c.kind = 'credit'
           WHERE p.memorial_id = $1 ORDER BY p.created_at DESC LIMIT 50`,
         [memorialId],
       );

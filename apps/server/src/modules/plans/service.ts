@@ -35,6 +35,16 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
   const invoiceLinks = invoiceLinkSigner(db);
   const HOUR_MS = 3_600_000;
 
+  /** An invoice's number and a signed link to its PDF (an hour). */
+  const link = async (id: string | null, number: number | null) =>
+    id === null
+      ? null
+      : {
+          id,
+          number: invoiceNumber(number!),
+          url: `${config.API_URL}/core/invoices/${id}/pdf?${await invoiceLinks.sign(id, new Date(now().getTime() + HOUR_MS))}`,
+        };
+
   async function present(memorialId: string, state: PlanState, canPay: boolean): Promise<MemorialPlan> {
     const payments = canPay ? await repo.payments(memorialId) : [];
     const daysLeft = state.endsAt
@@ -60,14 +70,9 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
           status: p.status as PaymentStatus,
           createdAt: iso(p.created_at)!,
           paidAt: iso(p.paid_at),
-          invoice:
-            p.invoice_id === null
-              ? null
-              : {
-                  id: p.invoice_id,
-                  number: invoiceNumber(p.invoice_number!),
-                  url: `${config.API_URL}/core/invoices/${p.invoice_id}/pdf?${await invoiceLinks.sign(p.invoice_id, new Date(now().getTime() + HOUR_MS))}`,
-                },
+          invoice: await link(p.invoice_id, p.invoice_number),
+          refundedAt: iso(p.refunded_at),
+          creditInvoice: await link(p.credit_id, p.credit_number),
         })),
       ),
     };
@@ -145,6 +150,20 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
         });
       });
       return present(memorialId, await policy.stateOf(db, memorialId), true);
+    },
+
+    /**
+     * Takes back what a refunded payment bought (payments module, in the refund's transaction): Premium goes
+     * back to the trial as it was (read-only once it ended); a Basis year is taken off its end.
+     */
+    async revoke(tx: Queryable, memorialId: string, plan: 'basis' | 'premium') {
+      const state = await policy.stateOf(tx, memorialId, true);
+      if (plan === 'premium' && state.plan === 'premium') await repo.setPlan(tx, memorialId, 'trial', null);
+      if (plan === 'basis' && state.plan === 'basis' && state.endsAt) {
+        const until = new Date(state.endsAt);
+        until.setFullYear(until.getFullYear() - 1);
+        await repo.setPlan(tx, memorialId, 'basis', until);
+      }
     },
 
     /** Grants a paid plan (payments module, in the transaction that saw the payment paid). */

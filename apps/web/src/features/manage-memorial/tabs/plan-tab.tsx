@@ -70,7 +70,19 @@ export default function PlanTab({ memorialId }: { memorialId: string }) {
                   {plans[pay.plan].title} · {formatEuro(pay.amountCents / 100)} · {formatDate(pay.createdAt)}
                 </span>
                 <span className="flex flex-wrap items-center gap-3">
-                  <span className="font-medium">{paymentStatusLabels[pay.status] ?? pay.status}</span>
+                  <span className="font-medium">
+                    {pay.refundedAt ? 'Teruggestort' : (paymentStatusLabels[pay.status] ?? pay.status)}
+                  </span>
+                  {pay.creditInvoice && (
+                    <a
+                      href={pay.creditInvoice.url}
+                      download
+                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
+                    >
+                      <FileText aria-hidden className="h-4 w-4" />
+                      Creditfactuur {pay.creditInvoice.number} (pdf)
+                    </a>
+                  )}
                   {pay.invoice && (
                     <a
                       href={pay.invoice.url}
