@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test, type Browser, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
+import { clickLogin, fillLogin, fillRegistration, storedUser, type TestUser } from '../support/identity.ts';
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -108,3 +109,91 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page, `plan tab (${theme})`);
   });
 }
+
+/** The team (ADMIN_EMAILS) signed in on a page of its own; registered and confirmed on first use. */
+async function signInTeam(browser: Browser): Promise<Page> {
+  const team: TestUser = {
+    name: 'Team Aandenken',
+    email: 'team@aandenken.test',
+    password: 'lang-en-geheim-wachtwoord-1',
+  };
+  const register = await (await browser.newContext()).newPage();
+  await register.goto('/prijzen');
+  await clickLogin(register);
+  await register.getByRole('link', { name: 'Account aanmaken' }).click();
+  await fillRegistration(register, team);
+  // Another spec (team-review) may have made the account on this server already, with the same password.
+  const exists = register.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
+  await expect(register.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
+  if (!(await exists.isVisible())) {
+    const mail = await waitForMail(
+      (m) => m.to.includes(team.email) && m.subject === 'Bevestig je e-mailadres voor Aandenken',
+    );
+    await register.goto(/https?:\/\/\S+\/login-actions\/verify-email\?token=\S+/.exec(mail.text)![0]);
+    await register.getByLabel('Nieuw wachtwoord').fill(team.password);
+    await register.getByLabel('Herhaal wachtwoord').fill(team.password);
+    await register.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
+    await expect(register.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
+  }
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/team/aanvragen');
+  await fillLogin(page, team.email, team.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
+  return page;
+}
+
+test('a lapsed Basis year makes the page read-only; paying makes it writable again', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const lastName = `Verlopen ${Date.now().toString(36)}`;
+  const { id } = await createMemorialAsNewOwner(page, 'Bertha', lastName);
+  const owner = await CoreApi.as(page);
+  await owner.update(id, { status: 'active' });
+
+  // The team sets the page to a Basis year that ended yesterday (as if it lapsed).
+  const team = await signInTeam(browser);
+  const token = (await storedUser(team))!.access_token;
+  const set = await team.request.post(`/core/team/memorials/${id}/plan`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      plan: 'basis',
+      paidUntil: new Date(Date.now() - 86_400_000).toISOString(),
+      reason: 'e2e: verlopen jaar',
+    },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+
+  // Read-only: said above the page, refused by the server, candles still welcome.
+  await page.goto(`/memorial/${id}`);
+  const notice = page.getByTestId('plan-notice');
+  await expect(notice).toContainText('Deze pagina is alleen te lezen');
+  const ownerToken = (await storedUser(page))!.access_token;
+  const refused = await page.request.post('/core/memories/concept', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { memorialId: id, yearLabel: '1970', text: 'Nog een herinnering.' },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe('PLAN_READ_ONLY');
+  expect(await owner.lightCandle(id)).toBe(201);
+
+  // One click to choose a plan; pay Basis at the stand-in.
+  await notice.getByRole('link', { name: 'Kies een abonnement' }).click();
+  await expect(page).toHaveURL(new RegExp(`/page/payment/${id}$`));
+  await page.getByRole('radio', { name: /^Basis/ }).click();
+  await fillBuyer(page);
+  await page.getByRole('button', { name: /^Basis betalen: € ?50$/ }).click();
+  await page.getByRole('button', { name: 'paid' }).click();
+  await expect(page.getByText('Betaling gelukt: de pagina heeft nu Basis.')).toBeVisible();
+  await expect(page.getByTestId('plan-summary')).toHaveText(/^Nu: Basis, betaald tot /);
+
+  // Writable again.
+  await page.goto(`/memorial/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Bertha ${lastName}` })).toBeVisible();
+  await expect(owner.addMemory(id, { yearLabel: '1970', text: 'Weer welkom.' })).resolves.toMatchObject({
+    status: 'published',
+  });
+  await page.reload();
+  await expect(page.getByTestId('plan-notice')).toContainText('Nog 5 herinneringen binnen Basis');
+});
