@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 import { startGoogleStandIn } from '../../apps/server/test/identity-google-stand-in.ts';
+import { startMollieStandIn } from '../../apps/server/test/support/mollie-standin.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 8090);
@@ -28,6 +29,9 @@ const google = await startGoogleStandIn({
   clientSecret: 'e2e-google-secret',
   redirectUris: [`http://localhost:${port}/realms/aandenken/broker/google/endpoint`],
 });
+
+// A local Mollie plays the payment provider: its checkout page lets a test choose the outcome.
+const mollie = await startMollieStandIn();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aandenken-e2e-'));
 let databaseUrl: string | undefined;
@@ -77,6 +81,8 @@ const server = spawn(process.execPath, ['src/server.ts'], {
     // No load shedding on event-loop delay: on a shared, busy test machine it would answer 503 at random
     // (load-shedding.test.ts tests it on purpose).
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    MOLLIE_API_KEY: mollie.apiKey,
+    MOLLIE_API_URL: mollie.url,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   },
 });

@@ -41,6 +41,8 @@ import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
 import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -185,6 +187,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(memorialDeletionRoutes(deps));
       await core.register(takedownRoutes(deps));
       await core.register(successorRoutes(deps));
+      await core.register(planRoutes(deps));
+      await core.register(paymentRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

@@ -97,6 +97,20 @@ export const configSchema = z
       .min(1)
       .default(12 * 3600),
     IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    /** Days of a new memorial's free trial with Premium's features (docs/plans.md). */
+    TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Mollie's API key (test_… or live_…); empty = payments are switched off. */
+    MOLLIE_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** Mollie's API root; tests point it at a local stand-in (http only on loopback). */
+    MOLLIE_API_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.url().default('https://api.mollie.com'),
+    ),
+    /** Our company on invoices (docs/plans.md). */
+    INVOICE_SELLER_NAME: z.string().min(1).default('Aandenken B.V.'),
+    INVOICE_SELLER_ADDRESS: z.string().min(1).default('Herengracht 1, 1015 BA Amsterdam'),
+    INVOICE_SELLER_KVK: z.string().default('00000000'),
+    INVOICE_SELLER_VAT_ID: z.string().default('NL000000000B01'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.preprocess(
@@ -108,6 +122,15 @@ export const configSchema = z
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'HEADERS_TIMEOUT_MS mag niet groter zijn dan REQUEST_TIMEOUT_MS',
   })
+  .refine(
+    (env) =>
+      env.MOLLIE_API_URL.startsWith('https://') ||
+      /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(env.MOLLIE_API_URL),
+    {
+      path: ['MOLLIE_API_URL'],
+      message: 'MOLLIE_API_URL moet https zijn (http alleen op 127.0.0.1 of localhost)',
+    },
+  )
   .transform((env) => {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
     const dataDir = path.resolve(env.DATA_DIR);
@@ -123,6 +146,8 @@ export const configSchema = z
       DATA_DIR: dataDir,
       /** Google federation is on only when both credentials are set. */
       googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      /** Payments through Mollie are on only with an API key. */
+      paymentsEnabled: !!env.MOLLIE_API_KEY,
     };
   });
 

@@ -703,6 +703,82 @@ const matrix: Row[] = [
     request: () => ({ method: 'GET', url: '/core/memorial/deleted' }),
     expect: signedIn(200),
   },
+  // ── plans and payments (issue 15): members see the plan, owners and editors pay ─────────────
+  {
+    call: 'GET /core/memorial/{id}/plan',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/plan` }),
+    expect: e(401, 200, 404, 404, 200, 200, 200, 200),
+  },
+  {
+    // Payments are off in this app (no MOLLIE_API_KEY): those who may pay hear so (409).
+    call: 'POST /core/payments',
+    request: (w) => ({
+      method: 'POST',
+      url: '/core/payments',
+      payload: {
+        memorialId: w.memorialId,
+        plan: 'premium',
+        buyerName: 'Jan Jansen',
+        buyerAddress: 'Dorpsstraat 1',
+        buyerPostalCode: '1234 AB',
+        buyerCity: 'Utrecht',
+      },
+    }),
+    expect: e(401, 401, 401, 404, 403, 403, 409, 409),
+  },
+  {
+    call: 'GET /core/payments/{id}',
+    prepare: async ({ t, w }) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `INSERT INTO payments (memorial_id, plan, amount_cents, buyer_name, buyer_address, buyer_postal_code, buyer_city)
+         VALUES ($1, 'premium', 19900, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id::text AS id`,
+        [w.memorialId],
+      );
+      return { id: rows[0]!.id };
+    },
+    request: (_w, p) => ({ method: 'GET', url: `/core/payments/${p.id}` }),
+    expect: e(401, 401, 401, 404, 404, 404, 200, 200),
+  },
+  {
+    // Without the signed link (payments.test.ts covers it): owners and editors of the page.
+    call: 'GET /core/invoices/{id}/pdf',
+    prepare: async ({ t, w }) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `WITH p AS (INSERT INTO payments (memorial_id, plan, amount_cents, status, buyer_name, buyer_address,
+                                          buyer_postal_code, buyer_city)
+                    VALUES ($1, 'premium', 19900, 'paid', 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id),
+              n AS (UPDATE invoice_counter SET last_number = last_number + 1 RETURNING last_number)
+         INSERT INTO invoices (number, payment_id, memorial_id, description, amount_cents, vat_cents, vat_percent,
+                               buyer_name, buyer_address, buyer_postal_code, buyer_city)
+         SELECT n.last_number, p.id, $1, 'Aandenken Premium', 19900, 3454, 21, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht'
+           FROM p, n RETURNING id::text AS id`,
+        [w.memorialId],
+      );
+      return { id: rows[0]!.id };
+    },
+    request: (_w, p) => ({ method: 'GET', url: `/core/invoices/${p.id}/pdf` }),
+    expect: e(401, 401, 401, 404, 404, 404, 200, 200),
+  },
+  {
+    // The team only (payments.test.ts covers the team itself); nobody on the page may, the payer neither.
+    call: 'POST /core/team/payments/{id}/refund',
+    request: () => ({
+      method: 'POST',
+      url: `/core/team/payments/${crypto.randomUUID()}/refund`,
+      payload: { reason: 'Test' },
+    }),
+    expect: e(401, 401, 401, 403, 403, 403, 403, 403),
+  },
+  {
+    // The team only (plans.test.ts covers the team itself); nobody on the page may.
+    call: 'POST /core/team/memorials/{id}/plan',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/team/memorials/${w.memorialId}/plan`,
+      payload: { plan: 'premium', reason: 'Test' },
+    }),
+    expect: e(401, 401, 401, 403, 403, 403, 403, 403),
+  },
 
   // ── the account (issue 21): every signed-in person deletes only their own ────────────────────
   {
@@ -1332,6 +1408,10 @@ const outsideMatrix: { route: string; reason: string }[] = [
     reason: 'an active company’s public logo (partner-profile.test.ts: 404 once suspended)',
   },
   { route: 'GET /core/openapi.json', reason: 'the public API description' },
+  {
+    route: 'POST /core/payments/webhook',
+    reason: "Mollie's webhook: only an id, looked up at Mollie itself (payments.test.ts)",
+  },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
 ];
 const isOutside = (call: string) =>

@@ -124,4 +124,12 @@ export const apiPaths = {
 
   successor: apiPath('/memorial/:id/successor'),
   teamHandOver: apiPath('/team/memorials/:id/hand-over'),
+
+  memorialPlan: apiPath('/memorial/:id/plan'),
+  payments: apiPath('/payments'),
+  payment: apiPath('/payments/:id'),
+  paymentWebhook: apiPath('/payments/webhook'),
+  teamMemorialPlan: apiPath('/team/memorials/:id/plan'),
+  invoicePdf: apiPath('/invoices/:id/pdf'),
+  teamPaymentRefund: apiPath('/team/payments/:id/refund'),
 } as const;

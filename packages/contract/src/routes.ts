@@ -27,6 +27,7 @@ export const routes = {
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
   companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
+  payment: (memorialId: string) => `/page/payment/${memorialId}`,
 } as const;
 
 /** Static paths the SPA answers with HTTP 200. */
@@ -58,6 +59,7 @@ export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,
   /^\/uitvaartondernemers\/[a-z0-9]+(-[a-z0-9]+)*$/,
+  /^\/page\/payment\/[0-9a-f-]{36}$/i,
 ];
 
 export function isAppPath(pathname: string): boolean {

@@ -27,6 +27,7 @@ const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/ma
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
+const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
 // The team's review screen and the partner page share one chunk (the entry is at its budget).
 const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 // The directory 'Vind een uitvaartondernemer' and the public company pages (server-rendered).
@@ -58,6 +59,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },
+  { path: routes.payment(':id'), element: <PaymentPage /> },
   { path: routes.partnerPortal, element: <TeamPages /> },
   { path: routes.teamReview, element: <TeamPages /> },
   { path: routes.companyDirectory, element: <CompaniesPages /> },

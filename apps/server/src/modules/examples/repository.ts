@@ -68,6 +68,9 @@ export function examplesRepository(db: Queryable) {
           m.codeEncrypted,
         ],
       );
+      // The examples are shown for good: Premium, never read-only (docs/plans.md).
+      if (rows.length > 0)
+        await q.query(`UPDATE memorial_plans SET plan = 'premium' WHERE memorial_id = $1`, [m.id]);
       return rows.length > 0;
     },
 

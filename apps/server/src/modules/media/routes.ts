@@ -73,6 +73,7 @@ export const mediaRoutes =
       queue,
       signer,
       ffmpegPath: resolveFfmpeg(deps.config.FFMPEG_PATH),
+      trialDays: deps.config.TRIAL_DAYS,
     });
     const bytes = mediaBytesService({ db: deps.db, storage, signer });
 

@@ -29,6 +29,8 @@ import {
 } from '../../shared/memory-policy.ts';
 import { memoryFactsRepository } from '../../shared/memory-facts.ts';
 import { memorialArchived, memoryNotFound } from '../../shared/errors.ts';
+import { planPolicy } from '../../shared/plans.ts';
+import { DEFAULT_TRIAL_DAYS } from '@aandenken/contract';
 import { isOwnUpload, presentMedia } from '../../shared/media-present.ts';
 import { mediaRepository, type MediaWithMemoryRow } from './repository.ts';
 import type { MediaRow } from '../../shared/media-rows.ts';
@@ -68,10 +70,20 @@ export interface MediaServiceDeps {
   signer: MediaUrlSigner;
   /** ffmpeg, which rewrites videos without their metadata (`lib/media/video.ts`); found when not given. */
   ffmpegPath?: string | null;
+  /** TRIAL_DAYS: a memorial's trial length (docs/plans.md). */
+  trialDays?: number;
 }
 
-export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveFfmpeg() }: MediaServiceDeps) {
+export function mediaService({
+  db,
+  storage,
+  queue,
+  signer,
+  ffmpegPath = resolveFfmpeg(),
+  trialDays = DEFAULT_TRIAL_DAYS,
+}: MediaServiceDeps) {
   const access = memorialAccessService(db);
+  const plan = planPolicy({ trialDays });
   const repo = mediaRepository(db);
   const memories = memoryFactsRepository(db);
 
@@ -106,6 +118,7 @@ export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveF
   async function requireGalleryUpload(caller: Caller, memorialId: string) {
     const acc = await access.require(caller, memorialId, 'contributor');
     if (acc.status === 'archived') throw memorialArchived();
+    await plan.requireWritable(db, memorialId);
     return acc;
   }
 
@@ -117,6 +130,7 @@ export function mediaService({ db, storage, queue, signer, ffmpegPath = resolveF
     if (!canEditMemory(caller, acc, memory))
       throw forbidden("Alleen de schrijver of een redacteur kan foto's toevoegen.");
     if (acc.status === 'archived') throw memorialArchived();
+    await plan.requireWritable(db, memory.memorialId);
     return { acc, memory };
   }
 

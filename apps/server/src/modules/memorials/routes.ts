@@ -26,7 +26,7 @@ const tags = ['memorials'];
 const security = [{ bearer: [] }];
 
 export const memorialRoutes =
-  (deps: Pick<Deps, 'db' | 'responseCache'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'responseCache' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = memorialService(deps);

@@ -14,6 +14,8 @@ import {
 } from '@aandenken/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
+import { planPolicy } from '../../shared/plans.ts';
+import { DEFAULT_TRIAL_DAYS } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -30,8 +32,11 @@ const CODE_ATTEMPTS = 8;
 /** Thrown inside a transaction to roll it back when a concurrent request already used the idempotency key. */
 class IdempotentReplay extends Error {}
 
-export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCrypto }) {
+export function memorialService(
+  deps: Pick<Deps, 'db'> & { codes?: AccessCodeCrypto; config?: Pick<Deps['config'], 'TRIAL_DAYS'> },
+) {
   const { db } = deps;
+  const plan = planPolicy({ trialDays: deps.config?.TRIAL_DAYS ?? DEFAULT_TRIAL_DAYS });
   const repo = memorialRepository(db);
   const access = memorialAccessService(db);
   const codes = deps.codes ?? accessCodeCrypto(db);
@@ -313,6 +318,7 @@ export function memorialService(deps: Pick<Deps, 'db'> & { codes?: AccessCodeCry
       await db.transaction(async (tx) => {
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
         await repo.lock(tx, memorialId);
+        await plan.requireWritable(tx, memorialId);
         await repo.setBiography(tx, memorialId, clean, caller.kind === 'user' ? caller.userId : null);
         await recordAudit(tx, {
           memorialId,

@@ -25,13 +25,14 @@ const tags = ['memories'];
 const security = [{ bearer: [] }];
 
 export const memoryRoutes =
-  (deps: Pick<Deps, 'db' | 'signer' | 'responseCache'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'signer' | 'responseCache' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = memoryService({
       db: deps.db,
       signer: deps.signer,
       log: fastify.log,
+      trialDays: deps.config.TRIAL_DAYS,
     });
 
     app.post(

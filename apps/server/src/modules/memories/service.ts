@@ -34,6 +34,8 @@ import { invalidTransition, memoryNotFound } from '../../shared/errors.ts';
 import { canDeleteMemory, canEditMemory, canSeeMemory, isMemoryAuthor } from '../../shared/memory-policy.ts';
 import { memoriesRepository, type MemoryRow, type OwnMemoryRow, type WallCardRow } from './repository.ts';
 import { memorialArchived } from '../../shared/errors.ts';
+import { planPolicy } from '../../shared/plans.ts';
+import { DEFAULT_TRIAL_DAYS } from '@aandenken/contract';
 import { cardKeyOf, cardOf, fromCard } from './cards.ts';
 import { lovedBy, toMemory, viewerOf } from './presentation.ts';
 
@@ -41,12 +43,16 @@ export function memoryService({
   db,
   signer,
   log,
+  trialDays = DEFAULT_TRIAL_DAYS,
 }: {
   db: Db;
   signer: MediaUrlSigner;
   log?: { warn(o: object, msg: string): void };
+  /** TRIAL_DAYS: a memorial's trial length (docs/plans.md). */
+  trialDays?: number;
 }) {
   const access = memorialAccessService(db);
+  const plan = planPolicy({ trialDays });
   const repo = memoriesRepository(db);
 
   /** One page of rows with their media: one more statement, whatever the page size. */
@@ -80,6 +86,8 @@ export function memoryService({
     async createConcept(caller: Caller, input: z.output<typeof memoryCreateSchema>): Promise<Memory> {
       const acc = await access.require(caller, input.memorialId, 'guest');
       if (acc.status === 'archived') throw memorialArchived();
+      // Nothing new on a read-only page, and no writing in vain when the plan's memories are used up.
+      await plan.requireMemoryRoom(db, input.memorialId);
       const authorName =
         caller.kind === 'guest'
           ? (input.authorName ?? caller.guestName ?? null)
@@ -143,6 +151,8 @@ export function memoryService({
       if (acc.status === 'archived') throw memorialArchived();
       const next: MemoryStatus = roleAtLeast(acc.role, 'contributor') ? 'published' : 'pending';
       await db.transaction(async (tx) => {
+        if (next === 'published') await plan.requireMemoryRoom(tx, facts.memorialId, true);
+        else await plan.requireWritable(tx, facts.memorialId);
         await repo.setStatus(tx, id, next, null);
         await recordAudit(tx, {
           memorialId: facts.memorialId,
@@ -164,6 +174,7 @@ export function memoryService({
         throw invalidTransition('Een concept kan pas worden beoordeeld als de schrijver het indient.');
       if (facts.status !== input.status) {
         await db.transaction(async (tx) => {
+          if (input.status === 'published') await plan.requireMemoryRoom(tx, facts.memorialId, true);
           await repo.setStatus(tx, input.id, input.status, caller.kind === 'user' ? caller.userId : null);
           await recordAudit(tx, {
             memorialId: facts.memorialId,

@@ -9,6 +9,7 @@ import {
   History,
   Image as ImageIcon,
   KeyRound,
+  CreditCard,
   MessageSquareHeart,
   UserRound,
   Users,
@@ -34,6 +35,8 @@ import { ReportsTab } from './tabs/reports-tab.tsx';
 
 // The editor (TipTap) is only fetched when its tab opens.
 const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
+// The plan and its payments (issue 15): their own chunk.
+const PlanTab = lazy(() => import('./tabs/plan-tab.tsx'));
 
 export const manageTabs = [
   { value: 'gegevens', label: 'Gegevens', Icon: UserRound },
@@ -43,6 +46,7 @@ export const manageTabs = [
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
   { value: 'meldingen', label: 'Meldingen', Icon: Flag, ownerOnly: true },
+  { value: 'abonnement', label: 'Abonnement', Icon: CreditCard },
   { value: 'logboek', label: 'Logboek', Icon: History, ownerOnly: true },
   { value: 'bewaren', label: 'Bewaren', Icon: FileArchive, ownerOnly: true },
 ] as const;
@@ -183,6 +187,11 @@ export default function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="privacy" className="focus:outline-none">
             <PrivacyTab memorial={m} />
+          </Tabs.Content>
+          <Tabs.Content value="abonnement" className="focus:outline-none">
+            <Suspense fallback={<Spinner label="Abonnement laden" className="text-muted" />}>
+              <PlanTab memorialId={m.id} />
+            </Suspense>
           </Tabs.Content>
           {isOwner && (
             <Tabs.Content value="meldingen" className="focus:outline-none">

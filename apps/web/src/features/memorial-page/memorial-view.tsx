@@ -5,6 +5,7 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Viewer } from './viewer.ts';
 import { BiographySection } from './components/biography-section.tsx';
 import { CandlesSection } from './components/candles-section.tsx';
@@ -14,6 +15,8 @@ import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { StatusBanners } from './components/status-banners.tsx';
 import { MemoryWall } from './components/memory-wall.tsx';
 
+// The plan's notice (read-only, trial ending, Basis's memories left): its own chunk, for those who can add.
+const PlanNotice = lazy(() => import('../../components/plans/plan-notice.tsx'));
 // The dialog with its form, upload and validation code loads when it is first opened.
 const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
@@ -25,6 +28,7 @@ export function MemorialView({ id }: { id: string }) {
   const memorialQuery = useMemorial(id);
   const gallery = useGallery(id, memorialQuery.isSuccess);
   const [addOpen, setAddOpen] = useState(false);
+  const hydrated = useHydrated();
   const [addUsed, setAddUsed] = useState(false);
   if (addOpen && !addUsed) setAddUsed(true);
 
@@ -56,6 +60,11 @@ export function MemorialView({ id }: { id: string }) {
     <article aria-labelledby="memorial-name" className="pb-10">
       <title>{`${fullName(memorial)} · Aandenken`}</title>
       <StatusBanners memorial={memorial} viewer={viewer} />
+      {hydrated && viewer.canAddMemory && memorial.status !== 'concept' && (
+        <Suspense fallback={null}>
+          <PlanNotice memorialId={memorial.id} />
+        </Suspense>
+      )}
       <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
       {/* Each section below the first screen its own Suspense boundary: React hydrates the server's HTML
           one boundary at a time (smaller tasks), the one being used first. Nothing in them suspends. */}

@@ -15,6 +15,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
 import { lifeYears } from '../../lib/memorials/life.ts';
+import { PlanLine } from '../../components/plans/plan-line.tsx';
 import { useMyMemorials } from './api/get-my-memorials.ts';
 import { DeletedPages } from './deleted-pages.tsx';
 
@@ -122,7 +123,8 @@ export default function MyPagesPage() {
                   </span>
                 </Link>
                 {roleAtLeast(m.role, 'editor') && (
-                  <div className="border-t border-border px-6 py-3">
+                  <div className="flex flex-col gap-2 border-t border-border px-6 py-3">
+                    <PlanLine memorialId={m.id} />
                     <Link
                       to={routes.memorialManage(m.id)}
                       aria-label={`${m.firstName} ${m.lastName} beheren`}

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { Check, Sparkles } from 'lucide-react';
-import { routes } from '@aandenken/contract';
+import { pricingPlans, routes, type PricingPlan } from '@aandenken/contract';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Container, Eyebrow } from '../../../components/ui/container.tsx';
-import { pricingPlans, type PricingPlan } from '../../../content/plans.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatEuro } from '../../../lib/format.ts';
 

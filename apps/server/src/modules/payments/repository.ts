@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/client.ts';
+
+export type PaymentRow = {
+  id: string;
+  memorial_id: string | null;
+  plan: 'basis' | 'premium';
+  amount_cents: number;
+  status: string;
+  mollie_id: string | null;
+  checkout_url: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  applied_at: Date | string | null;
+  buyer_email: string | null;
+  refunded_at: Date | string | null;
+};
+
+const columns = `id::text AS id, memorial_id::text AS memorial_id, plan, amount_cents, status, mollie_id,
+  checkout_url, created_at, paid_at, applied_at, buyer_email, refunded_at`;
+
+export function paymentsRepository(db: Queryable) {
+  return {
+    async insert(
+      q: Queryable,
+      p: {
+        memorialId: string;
+        plan: 'basis' | 'premium';
+        amountCents: number;
+        createdBy: string;
+        buyerEmail: string | null;
+        buyerName: string;
+        buyerAddress: string;
+        buyerPostalCode: string;
+        buyerCity: string;
+      },
+    ): Promise<string> {
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO payments (memorial_id, plan, amount_cents, created_by, buyer_email, buyer_name, buyer_address,
+                               buyer_postal_code, buyer_city)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
+        [
+          p.memorialId,
+          p.plan,
+          p.amountCents,
+          p.createdBy,
+          p.buyerEmail,
+          p.buyerName,
+          p.buyerAddress,
+          p.buyerPostalCode,
+          p.buyerCity,
+        ],
+      );
+      return rows[0]!.id;
+    },
+
+    async attachMollie(id: string, mollieId: string, checkoutUrl: string | null) {
+      await db.query(
+        `UPDATE payments SET mollie_id = $2, checkout_url = $3, updated_at = now() WHERE id = $1`,
+        [id, mollieId, checkoutUrl],
+      );
+    },
+
+    async markFailedToStart(id: string) {
+      await db.query(`UPDATE payments SET status = 'failed', updated_at = now() WHERE id = $1`, [id]);
+    },
+
+    async findById(id: string): Promise<PaymentRow | undefined> {
+      const { rows } = await db.query<PaymentRow>(`SELECT ${columns} FROM payments WHERE id = $1`, [id]);
+      return rows[0];
+    },
+
+    async findByMollieId(mollieId: string): Promise<PaymentRow | undefined> {
+      const { rows } = await db.query<PaymentRow>(`SELECT ${columns} FROM payments WHERE mollie_id = $1`, [
+        mollieId,
+      ]);
+      return rows[0];
+    },
+
+    async lock(q: Queryable, id: string): Promise<PaymentRow | undefined> {
+      const { rows } = await q.query<PaymentRow>(`SELECT ${columns} FROM payments WHERE id = $1 FOR UPDATE`, [
+        id,
+      ]);
+      return rows[0];
+    },
+
+    async setStatus(q: Queryable, id: string, status: string, paidAt: Date | null, applied: boolean) {
+      await q.query(
+        `UPDATE payments SET status = $2, paid_at = coalesce(paid_at, $3), updated_at = now(),
+                applied_at = CASE WHEN $4::boolean THEN coalesce(applied_at, now()) ELSE applied_at END
+          WHERE id = $1`,
+        [id, status, paidAt, applied],
+      );
+    },
+
+    async markRefunded(q: Queryable, id: string, refundId: string) {
+      await q.query(
+        `UPDATE payments SET refunded_at = now(), refund_mollie_id = $2, updated_at = now() WHERE id = $1`,
+        [id, refundId],
+      );
+    },
+
+    async memorialName(memorialId: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ name: string }>(
+        `SELECT first_name || ' ' || last_name AS name FROM memorials WHERE id = $1`,
+        [memorialId],
+      );
+      return rows[0]?.name;
+    },
+  };
+}
