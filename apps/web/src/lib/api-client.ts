@@ -23,9 +23,9 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
-const networkMessage =
+export const networkMessage =
   'Er is geen verbinding met de server. Controleer je internetverbinding en probeer het opnieuw.';
-const unknownMessage = 'Er ging iets mis aan onze kant. Probeer het later opnieuw.';
+export const unknownMessage = 'Er ging iets mis aan onze kant. Probeer het later opnieuw.';
 
 export interface RequestOptions<T> {
   body?: unknown;
@@ -83,18 +83,18 @@ export function newIdempotencyKey(): string {
 }
 
 /** The header name, whatever case the caller gave it in. */
-function idempotencyHeader(headers: Record<string, string> | undefined): string | undefined {
+export function idempotencyHeader(headers: Record<string, string> | undefined): string | undefined {
   for (const [name, value] of Object.entries(headers ?? {}))
     if (name.toLowerCase() === 'idempotency-key') return value;
   return undefined;
 }
 
-function retryDelayMs(retryAfter: string | null): number {
+export function retryDelayMs(retryAfter: string | null): number {
   const seconds = Number(retryAfter);
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, RETRY_MAX_WAIT_MS) : 1000;
 }
 
-const wait = (ms: number, signal?: AbortSignal) =>
+export const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener(
@@ -107,7 +107,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-function isErrorBody(
+export function isErrorBody(
   value: unknown,
 ): value is { code: string; message: string; fields?: Record<string, string> } {
   return (
@@ -192,65 +192,9 @@ export function createApiClient({
     return options.schema ? options.schema.parse(data) : (data as T);
   }
 
-  async function upload<T>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> {
-    const key = idempotencyHeader(options.headers) ?? newIdempotencyKey();
-    const send = async () => {
-      const token = await getToken();
-      return new Promise<{ status: number; text: string; retryAfter: string | null }>((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', `${baseUrl}${path}`);
-        xhr.setRequestHeader('accept', 'application/json');
-        for (const [name, value] of Object.entries(options.headers ?? {}))
-          if (name.toLowerCase() !== 'idempotency-key') xhr.setRequestHeader(name, value);
-        xhr.setRequestHeader('Idempotency-Key', key);
-        if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-        xhr.upload.onprogress = (e) => {
-          if (e.lengthComputable)
-            options.onProgress?.({
-              loaded: e.loaded,
-              total: e.total,
-              fraction: e.total ? e.loaded / e.total : 0,
-            });
-        };
-        xhr.onload = () =>
-          resolve({
-            status: xhr.status,
-            text: xhr.responseText,
-            retryAfter: xhr.getResponseHeader('retry-after'),
-          });
-        xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, networkMessage));
-        xhr.onabort = () => reject(new DOMException('Upload afgebroken', 'AbortError'));
-        if (options.signal?.aborted) return xhr.abort();
-        options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-        xhr.send(form);
-      });
-    };
-    let answer: { status: number; text: string; retryAfter: string | null };
-    try {
-      answer = await send();
-      if (answer.status === 503) {
-        await wait(retryDelayMs(answer.retryAfter), options.signal);
-        answer = await send();
-      }
-    } catch (err) {
-      if (!(err instanceof ApiError && err.isNetworkError)) throw err;
-      await wait(retryDelayMs(null), options.signal);
-      answer = await send();
-    }
-    const { status, text } = answer;
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (status < 200 || status >= 300) {
-      if (isErrorBody(data)) throw new ApiError(status, data.code, data.message, data.fields);
-      if (status === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Dit bestand is te groot.');
-      throw new ApiError(status, 'HTTP_ERROR', unknownMessage);
-    }
-    return options.schema ? options.schema.parse(data) : (data as T);
-  }
+  /** Uploads load their code (XMLHttpRequest, progress, the retry) with the first one: api-upload.ts. */
+  const upload = async <T>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> =>
+    (await import('./api-upload.ts')).upload<T>({ getToken, baseUrl }, path, form, options);
 
   return {
     request,
