@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import {
   ArrowLeft,
   BookOpen,
+  CalendarDays,
   FileArchive,
   Flag,
   History,
@@ -34,11 +35,14 @@ import { ReportsTab } from './tabs/reports-tab.tsx';
 
 // The editor (TipTap) is only fetched when its tab opens.
 const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
+// The funeral day's services and RSVPs (docs/funeral-day.md), likewise.
+const ServicesTab = lazy(() => import('./tabs/services-tab.tsx'));
 
 export const manageTabs = [
   { value: 'gegevens', label: 'Gegevens', Icon: UserRound },
   { value: 'levensverhaal', label: 'Levensverhaal', Icon: BookOpen },
   { value: 'fotos', label: 'Foto’s en video’s', Icon: ImageIcon },
+  { value: 'uitvaart', label: 'Uitvaart', Icon: CalendarDays },
   { value: 'herinneringen', label: 'Herinneringen', Icon: MessageSquareHeart },
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
@@ -174,6 +178,11 @@ export default function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="fotos" className="focus:outline-none">
             <MediaTab memorial={m} />
+          </Tabs.Content>
+          <Tabs.Content value="uitvaart" className="focus:outline-none">
+            <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
+              <ServicesTab memorial={m} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="herinneringen" className="focus:outline-none">
             <ModerationTab memorial={m} />

@@ -5,6 +5,7 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Viewer } from './viewer.ts';
 import { BiographySection } from './components/biography-section.tsx';
 import { CandlesSection } from './components/candles-section.tsx';
@@ -19,12 +20,17 @@ const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
 );
 
+// The funeral day's services (docs/funeral-day.md): their own chunk and read, after the page is up; never
+// in the server's HTML (it is cached per memorial version, while the services' place depends on the day).
+const ServicesSection = lazy(() => import('./components/services-section.tsx'));
+
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();
   const scope = useViewerScope();
   const memorialQuery = useMemorial(id);
   const gallery = useGallery(id, memorialQuery.isSuccess);
   const [addOpen, setAddOpen] = useState(false);
+  const hydrated = useHydrated();
   const [addUsed, setAddUsed] = useState(false);
   if (addOpen && !addUsed) setAddUsed(true);
 
@@ -57,6 +63,11 @@ export function MemorialView({ id }: { id: string }) {
       <title>{`${fullName(memorial)} · Aandenken`}</title>
       <StatusBanners memorial={memorial} viewer={viewer} />
       <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ServicesSection memorial={memorial} placement="upcoming" defaultName={viewer.defaultName} />
+        </Suspense>
+      )}
       {/* Each section below the first screen its own Suspense boundary: React hydrates the server's HTML
           one boundary at a time (smaller tasks), the one being used first. Nothing in them suspends. */}
       <Suspense fallback={null}>
@@ -68,6 +79,11 @@ export function MemorialView({ id }: { id: string }) {
       <Suspense fallback={null}>
         <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
       </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ServicesSection memorial={memorial} placement="past" defaultName={viewer.defaultName} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <CandlesSection
           memorial={memorial}
