@@ -28,7 +28,7 @@ async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<voi
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-test('the funeral day: an owner adds the service, a visitor adds it to the calendar and signs up', async ({
+test('the funeral day: an owner adds the service, a visitor adds it to the calendar and signs up @layout', async ({
   page,
   browser,
 }) => {
