@@ -108,6 +108,11 @@ describe('services on the memorial page', () => {
     expect((await del(c.contributor.headers)).statusCode).toBe(403);
     expect((await del(c.owner.headers)).json()).toEqual({ id: s.id, deleted: true });
     expect((await del(c.owner.headers)).statusCode).toBe(404);
+    const log = await t.db.query<{ action: string }>(
+      'SELECT action FROM memorial_audit_log WHERE target_id = $1 ORDER BY created_at, id',
+      [s.id],
+    );
+    expect(log.rows.map((r) => r.action)).toEqual(['service.created', 'service.updated', 'service.deleted']);
   });
 
   it('validates with Dutch messages as {code, message} and stores nothing', async () => {
