@@ -67,6 +67,24 @@ const ownerOnly = (ok: number) => e(401, 403, 404, 404, 403, 403, 403, ok);
 const signedIn = (ok: number) => e(401, 401, 401, ok, ok, ok, ok, ok);
 const everyone = (ok: number) => e(ok, ok, ok, ok, ok, ok, ok, ok);
 
+/** A service of the funeral day on the World's memorial, straight in the database, open for RSVPs. */
+const serviceBody = {
+  kind: 'uitvaart',
+  date: '2099-06-01',
+  startTime: '14:00',
+  placeName: 'Aula',
+  address: 'Kerkstraat 1, Utrecht',
+  rsvpOpen: true,
+};
+async function memorialService(t: TestContext, w: World): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO memorial_services (memorial_id, kind, service_date, starts_at, place_name, address, rsvp_open)
+     VALUES ($1, 'uitvaart', '2099-06-01', '14:00', 'Aula', 'Kerkstraat 1, Utrecht', true) RETURNING id`,
+    [w.memorialId],
+  );
+  return rows[0]!.id;
+}
+
 const matrix: Row[] = [
   // ── memorials ────────────────────────────────────────────────────────────────────────────────
   {
@@ -631,6 +649,101 @@ const matrix: Row[] = [
     call: 'DELETE /core/candles/{id}',
     prepare: async ({ t, w }) => ({ id: await candle(t, w, { fresh: true }) }),
     request: (_w, p) => ({ method: 'DELETE', url: `/core/candles/${p.id}` }),
+    expect: manage(200),
+  },
+
+  // ---- the funeral day: services and RSVPs (docs/funeral-day.md) ----
+  {
+    call: 'POST /core/memorial/{id}/services',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/services`,
+      payload: serviceBody,
+    }),
+    expect: manage(201),
+  },
+  {
+    call: 'GET /core/memorial/{id}/services',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services` }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/memorial/{id}/services',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services` }),
+    expect: everyone(200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/services/{serviceId}',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/services/${p.id}`,
+      payload: serviceBody,
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/services/{serviceId}',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/services/${p.id}` }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/memorial/{id}/services/{serviceId}/calendar.ics',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({
+      method: 'GET',
+      url: `/core/memorial/${w.memorialId}/services/${p.id}/calendar.ics`,
+    }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/memorial/{id}/services/{serviceId}/calendar.ics',
+    variant: 'public memorial',
+    visibility: 'public',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({
+      method: 'GET',
+      url: `/core/memorial/${w.memorialId}/services/${p.id}/calendar.ics`,
+    }),
+    expect: everyone(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/services/{serviceId}/rsvp',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvp`,
+      payload: { name: 'Tante Jet', people: 2 },
+      remoteAddress: randomAddress(),
+    }),
+    expect: e(404, 201, 404, 404, 201, 201, 201, 201),
+  },
+  {
+    call: 'POST /core/memorial/{id}/services/{serviceId}/rsvp',
+    variant: 'public memorial',
+    visibility: 'public',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvp`,
+      payload: { name: 'Tante Jet', people: 2 },
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(201),
+  },
+  {
+    call: 'GET /core/memorial/{id}/services/{serviceId}/rsvps',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvps` }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/memorial/{id}/services/{serviceId}/rsvps.csv',
+    prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
+    request: (w, p) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvps.csv` }),
     expect: manage(200),
   },
 

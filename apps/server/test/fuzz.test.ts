@@ -153,6 +153,14 @@ beforeAll(async () => {
     await galleryPhoto(t, w),
     await memoryPhoto(t, w),
     await candle(t, w),
+    // A service of the funeral day, open for RSVPs (docs/funeral-day.md).
+    (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO memorial_services (memorial_id, kind, service_date, starts_at, place_name, address, rsvp_open)
+         VALUES ($1, 'uitvaart', '2099-06-01', '14:00', 'Aula', 'Kerkstraat 1, Utrecht', true) RETURNING id`,
+        [w.memorialId],
+      )
+    ).rows[0]!.id,
   ];
   pool = { ids, codes: [w.invite.code, w.linkToken], accessCodes: [w.accessCode] };
 

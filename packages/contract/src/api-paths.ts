@@ -106,6 +106,13 @@ export const apiPaths = {
   candle: apiPath('/candles/:id'),
   candlesQuery: apiPath('/candles/query'),
 
+  memorialServices: apiPath('/memorial/:id/services'),
+  memorialService: apiPath('/memorial/:id/services/:serviceId'),
+  memorialServiceCalendar: apiPath('/memorial/:id/services/:serviceId/calendar.ics'),
+  serviceRsvp: apiPath('/memorial/:id/services/:serviceId/rsvp'),
+  serviceRsvps: apiPath('/memorial/:id/services/:serviceId/rsvps'),
+  serviceRsvpsCsv: apiPath('/memorial/:id/services/:serviceId/rsvps.csv'),
+
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),

@@ -34,6 +34,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
+  /** 'text': the success body as text (a calendar file, a CSV export), not parsed as JSON. */
+  as?: 'text';
 }
 
 export interface ApiClient {
@@ -176,6 +178,7 @@ export function createApiClient({
     }
 
     const text = await res.text();
+    if (res.ok && options.as === 'text') return text as T;
     let data: unknown = undefined;
     if (text) {
       try {

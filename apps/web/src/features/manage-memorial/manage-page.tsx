@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import {
   ArrowLeft,
   BookOpen,
+  CalendarDays,
   FileArchive,
   Flag,
   History,
@@ -37,11 +38,14 @@ import { ReportsTab } from './tabs/reports-tab.tsx';
 const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
 // The plan and its payments (issue 15): their own chunk.
 const PlanTab = lazy(() => import('./tabs/plan-tab.tsx'));
+// The funeral day's services and RSVPs (docs/funeral-day.md): their own chunk too.
+const ServicesTab = lazy(() => import('./tabs/services-tab.tsx'));
 
 export const manageTabs = [
   { value: 'gegevens', label: 'Gegevens', Icon: UserRound },
   { value: 'levensverhaal', label: 'Levensverhaal', Icon: BookOpen },
   { value: 'fotos', label: 'Foto’s en video’s', Icon: ImageIcon },
+  { value: 'uitvaart', label: 'Uitvaart', Icon: CalendarDays },
   { value: 'herinneringen', label: 'Herinneringen', Icon: MessageSquareHeart },
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
@@ -178,6 +182,11 @@ export default function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="fotos" className="focus:outline-none">
             <MediaTab memorial={m} />
+          </Tabs.Content>
+          <Tabs.Content value="uitvaart" className="focus:outline-none">
+            <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
+              <ServicesTab memorial={m} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="herinneringen" className="focus:outline-none">
             <ModerationTab memorial={m} />

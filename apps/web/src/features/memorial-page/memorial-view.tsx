@@ -22,6 +22,10 @@ const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
 );
 
+// The funeral day's services (docs/funeral-day.md): their own chunk and read, after the page is up; never
+// in the server's HTML (it is cached per memorial version, while the services' place depends on the day).
+const ServicesSection = lazy(() => import('./components/services-section.tsx'));
+
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();
   const scope = useViewerScope();
@@ -66,6 +70,11 @@ export function MemorialView({ id }: { id: string }) {
         </Suspense>
       )}
       <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ServicesSection memorial={memorial} placement="upcoming" defaultName={viewer.defaultName} />
+        </Suspense>
+      )}
       {/* Each section below the first screen its own Suspense boundary: React hydrates the server's HTML
           one boundary at a time (smaller tasks), the one being used first. Nothing in them suspends. */}
       <Suspense fallback={null}>
@@ -77,6 +86,11 @@ export function MemorialView({ id }: { id: string }) {
       <Suspense fallback={null}>
         <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
       </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ServicesSection memorial={memorial} placement="past" defaultName={viewer.defaultName} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <CandlesSection
           memorial={memorial}

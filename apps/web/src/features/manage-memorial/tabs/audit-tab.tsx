@@ -26,6 +26,9 @@ const moreLabels: Record<string, string> = {
   'media.removed': 'Foto of video verwijderd',
   'media.reordered': 'Volgorde van foto’s gewijzigd',
   'candle.removed': 'Kaarsje of bloem verwijderd',
+  'service.created': 'Bijeenkomst toegevoegd',
+  'service.updated': 'Bijeenkomst gewijzigd',
+  'service.deleted': 'Bijeenkomst verwijderd',
 };
 
 export function actionLabel(action: string): string {
