@@ -124,4 +124,8 @@ export const apiPaths = {
 
   successor: apiPath('/memorial/:id/successor'),
   teamHandOver: apiPath('/team/memorials/:id/hand-over'),
+
+  biographyTemplate: apiPath('/memorial/:id/biography-template'),
+  biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
+  biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
 } as const;

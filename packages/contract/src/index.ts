@@ -25,3 +25,4 @@ export * from './account.ts';
 export * from './memorial-deletion.ts';
 export * from './partner.ts';
 export * from './takedown.ts';
+export * from './keepsakes.ts';
