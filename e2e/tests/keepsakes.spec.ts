@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
 import { CoreApi } from '../support/app-api.ts';
-import { confirm, createMemorialAsNewOwner } from '../support/app-memorial.ts';
+import { confirm, createMemorialAsNewOwner, readAccessCode } from '../support/app-memorial.ts';
 
 // Keepsakes for every plan (issue 17): the presentation for the screen at a service, and the questions that
 // help a family write a first biography.
@@ -189,4 +189,39 @@ test('the biography questions save as you type, survive a reload and become a fi
   await confirm(page, 'Ja, vervangen');
   await expect(page).toHaveURL(`/memorial/${id}/beheer/levensverhaal`);
   await expect(editor).toContainText('Met de moestuin.');
+});
+
+test('a private page’s presentation plays for a visitor with the access code, and for no one else', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const lastName = `Smit ${Date.now().toString(36)}`;
+  const { id } = await createMemorialAsNewOwner(page, 'Hendrik', lastName);
+  const api = await CoreApi.as(page);
+  await api.update(id, { status: 'active', visibility: 'private' });
+  await api.uploadPhoto(id, 'duin.jpg', 60, 'In de duinen');
+  const code = await readAccessCode(page, id);
+
+  const context = await browser.newContext();
+  const stranger = await context.newPage();
+  await stranger.goto(`/memorial/${id}/presentatie`);
+  await expect(
+    stranger.getByRole('heading', { level: 1, name: 'Deze pagina bestaat niet of is besloten' }),
+  ).toBeVisible();
+
+  await stranger.goto('/beslotenpagina');
+  await expect(async () => {
+    await stranger.getByRole('textbox', { name: 'Toegangscode' }).fill(code);
+    const answer = stranger.waitForResponse((r) => r.url().endsWith('/core/guest/token'), { timeout: 3_000 });
+    await stranger.getByRole('button', { name: 'Ga naar pagina' }).click();
+    await answer;
+  }).toPass({ timeout: 20_000 });
+  await expect(stranger).toHaveURL(`/memorial/${id}`);
+  await stranger.goto(`/memorial/${id}/presentatie`);
+  await expect(current(stranger)).toContainText(`Hendrik ${lastName}`);
+  await stranger.keyboard.press('ArrowRight');
+  await expect(current(stranger)).toHaveAttribute('data-slide', 'photo');
+  await expect(current(stranger).getByRole('img', { name: 'In de duinen' })).toBeVisible();
+  await context.close();
 });
