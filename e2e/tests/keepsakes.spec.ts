@@ -143,7 +143,7 @@ test('the biography questions save as you type, survive a reload and become a fi
     'Stap 1 van 6',
   );
 
-  const status = page.getByRole('status').filter({ hasText: /Opgeslagen|Opslaan/ });
+  const status = page.locator('[role="status"][data-save-state]');
   await page
     .getByLabel('Waar en in wat voor gezin groeide hij of zij op?')
     .fill('In Deventer, als jongste van zes.');
@@ -154,6 +154,17 @@ test('the biography questions save as you type, survive a reload and become a fi
     .getByLabel('Welk werk deed hij of zij, en waar was hij of zij trots op?')
     .fill('Zij was verpleegkundige in het Sint Jozef.');
   await expect(status).toHaveText('Opgeslagen');
+
+  // Without a connection the screen says the answer was not saved, and saves it when asked again.
+  const school = page.getByLabel('Welke school of opleiding volgde hij of zij, en wat bleef daarvan bij?');
+  await page.context().setOffline(true);
+  await school.fill('De kweekschool in Zwolle.');
+  await expect(status).toHaveText('Niet opgeslagen');
+  await expect(page.getByRole('alert')).toContainText('Uw antwoord is niet opgeslagen');
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Opnieuw opslaan' }).click();
+  await expect(status).toHaveText('Opgeslagen');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
@@ -168,6 +179,7 @@ test('the biography questions save as you type, survive a reload and become a fi
   await expect(page.getByLabel('Welk werk deed hij of zij, en waar was hij of zij trots op?')).toHaveValue(
     'Zij was verpleegkundige in het Sint Jozef.',
   );
+  await expect(school).toHaveValue('De kweekschool in Zwolle.');
 
   // The end: a first biography in the editor.
   await page.getByRole('button', { name: 'Stap 6: Afronden' }).click();
