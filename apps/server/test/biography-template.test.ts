@@ -125,6 +125,12 @@ describe('making a first biography', () => {
       [m.id],
     );
     expect(rows).toEqual([{ details: { answers: 2, replaced: false } }]);
+    // The usual entry for a changed biography is there too, by the same person.
+    const updated = await t.db.query<{ actor_user_id: string }>(
+      `SELECT actor_user_id FROM memorial_audit_log WHERE memorial_id = $1 AND action = 'memorial.biography_updated'`,
+      [m.id],
+    );
+    expect(updated.rows).toEqual([{ actor_user_id: u.owner.userId }]);
     expect((await call('GET', templateUrl(m.id), u.owner.token)).json().hasBiography).toBe(true);
   });
 

@@ -40,6 +40,20 @@ export function keepsakesRepository(db: Queryable) {
       return rows[0]!;
     },
 
+    /** Locks the memorial row for the rest of the transaction (as the memorials module does for its changes). */
+    async lockMemorial(memorialId: string): Promise<void> {
+      await db.query('SELECT 1 FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+    },
+
+    /** The biography as the memorials module stores it (already through the allow-list). */
+    async setBiography(memorialId: string, html: string, userId: string | null): Promise<void> {
+      await db.query(
+        `UPDATE memorials SET biography_html = $2, biography_updated_at = now(), biography_updated_by = $3,
+                updated_at = now() WHERE id = $1`,
+        [memorialId, html, userId],
+      );
+    },
+
     async biographyHtml(memorialId: string): Promise<string> {
       const { rows } = await db.query<{ html: string }>(
         'SELECT biography_html AS html FROM memorials WHERE id = $1',

@@ -47,7 +47,7 @@ export function keepsakesService(deps: Pick<Deps, 'db' | 'responseCache'>) {
   const { db } = deps;
   const access = memorialAccessService(db);
   const repo = keepsakesRepository(db);
-  const memorials = memorialService(deps);
+  const biographies = memorialService(deps);
 
   return {
     async getTemplate(caller: Caller, memorialId: string): Promise<BiographyTemplate> {
@@ -81,20 +81,34 @@ export function keepsakesService(deps: Pick<Deps, 'db' | 'responseCache'>) {
           `Het levensverhaal wordt te lang (maximaal ${BIOGRAPHY_MAX_CHARS} tekens). Maak de antwoorden korter.`,
         );
       }
-      const existing = await repo.biographyHtml(memorialId);
-      if (existing.trim() !== '' && !replace) {
-        throw conflict(
-          'Er staat al een levensverhaal op de pagina. Bevestig dat je het wilt vervangen door de tekst uit de vragenlijst.',
-        );
-      }
-      const bio = await memorials.setBiography(caller, memorialId, html);
-      await recordAudit(db, {
-        memorialId,
-        actor: caller,
-        action: 'memorial.biography_generated',
-        details: { answers: rows.filter((r) => r.text.trim()).length, replaced: existing.trim() !== '' },
+      // One transaction: the check for an existing biography, the write and both audit entries, under the
+      // memorial's lock (so a biography saved meanwhile is never overwritten unasked).
+      await db.transaction(async (tx) => {
+        await memorialAccessService(tx).require(caller, memorialId, 'editor');
+        const txRepo = keepsakesRepository(tx);
+        await txRepo.lockMemorial(memorialId);
+        const existing = await txRepo.biographyHtml(memorialId);
+        const replaced = existing.trim() !== '';
+        if (replaced && !replace) {
+          throw conflict(
+            'Er staat al een levensverhaal op de pagina. Bevestig dat je het wilt vervangen door de tekst uit de vragenlijst.',
+          );
+        }
+        await txRepo.setBiography(memorialId, html, caller.kind === 'user' ? caller.userId : null);
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'memorial.biography_updated',
+          details: { length: html.length, removedMarkup: false },
+        });
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'memorial.biography_generated',
+          details: { answers: rows.filter((r) => r.text.trim()).length, replaced },
+        });
       });
-      return bio;
+      return biographies.getBiography(caller, memorialId);
     },
   };
 }
