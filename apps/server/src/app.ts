@@ -50,6 +50,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { memorialDeletionRoutes } from './modules/memorial-deletion/routes.ts';
 import { takedownRoutes } from './modules/takedown/routes.ts';
 import { successorRoutes } from './modules/successors/routes.ts';
+import { keepsakeRoutes } from './modules/keepsakes/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(successorRoutes(deps));
       await core.register(planRoutes(deps));
       await core.register(paymentRoutes(deps));
+      await core.register(keepsakeRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

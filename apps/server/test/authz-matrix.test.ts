@@ -987,6 +987,46 @@ const matrix: Row[] = [
     request: (w) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/successor` }),
     expect: ownerOnly(200),
   },
+
+  // ── keepsakes (issue 17): the guided biography template, owners and editors ─────────────────────
+  {
+    call: 'GET /core/memorial/{id}/biography-template',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/biography-template` }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/memorial/{id}/biography-template',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/biography-template` }),
+    expect: e(401, 403, 403, 403, 403, 403, 200, 200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/biography-template/{questionKey}',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/biography-template/jeugd-plek`,
+      payload: { text: 'In Zwolle.' },
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/biography-template/generate',
+    fresh: true,
+    prepare: async ({ t, w }) => {
+      await t.db.query(
+        `INSERT INTO biography_answers (memorial_id, question_key, text) VALUES ($1, 'jeugd-plek', 'In Zwolle.')`,
+        [w.memorialId],
+      );
+      return {};
+    },
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/biography-template/generate`,
+      payload: { replace: true },
+    }),
+    expect: manage(200),
+  },
 ];
 
 /** A published memory written straight into the database (the memory calls are limited per hour). */

@@ -139,4 +139,7 @@ export const apiPaths = {
   teamMemorialPlan: apiPath('/team/memorials/:id/plan'),
   invoicePdf: apiPath('/invoices/:id/pdf'),
   teamPaymentRefund: apiPath('/team/payments/:id/refund'),
+  biographyTemplate: apiPath('/memorial/:id/biography-template'),
+  biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
+  biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
 } as const;

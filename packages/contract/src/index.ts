@@ -27,3 +27,4 @@ export * from './memorial-deletion.ts';
 export * from './partner.ts';
 export * from './takedown.ts';
 export * from './plan.ts';
+export * from './keepsakes.ts';

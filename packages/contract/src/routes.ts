@@ -24,6 +24,8 @@ export const routes = {
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
+  memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
+  memorialBiographyHelp: (id: string) => `/memorial/${id}/levensverhaal`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
   companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
@@ -55,7 +57,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
-  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart)$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal)$/i,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,
   /^\/uitvaartondernemers\/[a-z0-9]+(-[a-z0-9]+)*$/,
@@ -74,6 +76,6 @@ export function isFooterHidden(pathname: string): boolean {
     pathname === routes.pricing ||
     pathname === '/auth-redirect' ||
     /^\/page\/payment\/[^/]+$/.test(pathname) ||
-    /^\/memorial\/[^/]+$/.test(pathname)
+    /^\/memorial\/[^/]+(\/presentatie)?$/.test(pathname)
   );
 }

@@ -25,6 +25,9 @@ const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'
 const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
+// Keepsakes (issue 17): the presentation and the biography questions, each its own chunk.
+const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
+const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -57,6 +60,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
+  { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
+  { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },
   { path: routes.payment(':id'), element: <PaymentPage /> },

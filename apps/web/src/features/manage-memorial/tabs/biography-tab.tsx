@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Check } from 'lucide-react';
-import { BIOGRAPHY_MAX_CHARS, type Memorial } from '@aandenken/contract';
-import { Button } from '../../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Check, ListChecks } from 'lucide-react';
+import { BIOGRAPHY_MAX_CHARS, routes, type Memorial } from '@aandenken/contract';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,6 +29,12 @@ export default function BiographyTab({ memorial }: { memorial: Memorial }) {
     <Section
       title="Levensverhaal"
       description={`Vertel wie ${memorial.firstName} was: waar het leven begon, wat telde, wat bleef. Gebruik koppen om het verhaal in hoofdstukken te delen.`}
+      actions={
+        <Link to={routes.memorialBiographyHelp(memorial.id)} className={buttonClass('outline', 'md')}>
+          <ListChecks aria-hidden className="h-4 w-4" />
+          Hulp bij schrijven: vragenlijst
+        </Link>
+      }
     >
       <h3 id={labelId} className="sr-only">
         Levensverhaal van {memorial.firstName}

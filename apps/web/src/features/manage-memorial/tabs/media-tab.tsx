@@ -1,5 +1,8 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import type { Memorial } from '@aandenken/contract';
+import { Link } from 'react-router';
+import { MonitorPlay } from 'lucide-react';
+import { routes, type Memorial } from '@aandenken/contract';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useGallery } from '../../../lib/memorials/queries.ts';
@@ -27,6 +30,12 @@ export function MediaTab({ memorial }: { memorial: Memorial }) {
       <GalleryUpload memorial={memorial} count={items.length} />
       <Section
         title="Galerij"
+        actions={
+          <Link to={routes.memorialPresentation(memorial.id)} className={buttonClass('outline', 'md')}>
+            <MonitorPlay aria-hidden className="h-4 w-4" />
+            Presentatie afspelen
+          </Link>
+        }
         description="Sleep een foto aan de greep om de volgorde te veranderen, of gebruik Omhoog en Omlaag. Met het toetsenbord: Tab naar de greep, Spatie om op te pakken, pijltjes om te verplaatsen, Spatie om los te laten."
       >
         <QueryState

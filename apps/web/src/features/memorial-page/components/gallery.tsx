@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Expand, Play } from 'lucide-react';
-import type { MediaItem, Memorial } from '@aandenken/contract';
+import { Link } from 'react-router';
+import { Expand, MonitorPlay, Play } from 'lucide-react';
+import { routes, type MediaItem, type Memorial } from '@aandenken/contract';
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -49,7 +50,16 @@ export function Gallery({
           <h2 id="photos-heading" className="text-2xl font-semibold sm:text-3xl">
             Foto’s
           </h2>
-          <p className="hidden text-sm text-muted sm:block">Kies een foto om hem groot te bekijken.</p>
+          <p className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-sm text-muted">
+            <span className="hidden sm:inline">Kies een foto om hem groot te bekijken.</span>
+            <Link
+              to={routes.memorialPresentation(memorial.id)}
+              className="inline-flex items-center gap-1.5 rounded-md font-medium text-primary hover:underline"
+            >
+              <MonitorPlay aria-hidden className="h-4 w-4" />
+              Bekijk als presentatie
+            </Link>
+          </p>
         </div>
         <div ref={ref} className="mt-8">
           {photos.length >= COVERFLOW_MIN ? (

@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+
+/**
+ * Keepsakes (issue 17, every plan): the guided biography template. Questions per period of life, answered
+ * in steps; the answers become a first biography that the family rewrites (docs/keepsakes.md).
+ */
+export const BIOGRAPHY_ANSWER_MAX_CHARS = 4000;
+
+export interface BiographyQuestion {
+  key: string;
+  text: string;
+  hint?: string;
+}
+export interface BiographyPeriod {
+  key: string;
+  title: string;
+  questions: readonly BiographyQuestion[];
+}
+
+export const biographyPeriods: readonly BiographyPeriod[] = [
+  {
+    key: 'jeugd',
+    title: 'Jeugd',
+    questions: [
+      { key: 'jeugd-plek', text: 'Waar en in wat voor gezin groeide hij of zij op?' },
+      {
+        key: 'jeugd-herinnering',
+        text: 'Welk verhaal uit de kindertijd werd in de familie vaak verteld?',
+        hint: 'Een streek, een lievelingsplek, een huisdier: klein mag ook.',
+      },
+    ],
+  },
+  {
+    key: 'opleiding-werk',
+    title: 'Opleiding en werk',
+    questions: [
+      { key: 'werk-school', text: 'Welke school of opleiding volgde hij of zij, en wat bleef daarvan bij?' },
+      { key: 'werk-beroep', text: 'Welk werk deed hij of zij, en waar was hij of zij trots op?' },
+    ],
+  },
+  {
+    key: 'liefde-gezin',
+    title: 'Liefde en gezin',
+    questions: [
+      { key: 'gezin-liefde', text: 'Wie waren de grote liefdes in zijn of haar leven, en hoe begon het?' },
+      {
+        key: 'gezin-familie',
+        text: 'Wat betekende familie voor hem of haar?',
+        hint: 'Kinderen, kleinkinderen, broers en zussen, vrienden die familie werden.',
+      },
+    ],
+  },
+  {
+    key: 'bezigheden',
+    title: 'Wat hem of haar bezighield',
+    questions: [
+      { key: 'bezig-hobby', text: 'Waar kon hij of zij urenlang mee bezig zijn?' },
+      { key: 'bezig-waarden', text: 'Wat vond hij of zij echt belangrijk in het leven?' },
+      { key: 'bezig-typisch', text: 'Welke uitspraak of gewoonte was typisch voor hem of haar?' },
+    ],
+  },
+  {
+    key: 'laatste-jaren',
+    title: 'De laatste jaren',
+    questions: [
+      { key: 'laatst-leven', text: 'Hoe zagen de laatste jaren eruit, en wat gaf hem of haar toen vreugde?' },
+      { key: 'laatst-blijft', text: 'Wat neemt u van hem of haar mee, en wat wilt u dat anderen onthouden?' },
+    ],
+  },
+];
+
+export const biographyQuestionKeys: readonly string[] = biographyPeriods.flatMap((p) =>
+  p.questions.map((q) => q.key),
+);
+
+export const biographyAnswerSchema = z.object({
+  questionKey: z.string(),
+  text: z.string(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.nullable(z.string()).check(z.describe('Naam van wie het laatst wijzigde')),
+});
+export type BiographyAnswer = z.infer<typeof biographyAnswerSchema>;
+
+export const biographyTemplateSchema = z.object({
+  memorialId: z.uuid(),
+  answers: z.array(biographyAnswerSchema),
+  hasBiography: z.boolean().check(z.describe('Of de pagina al een levensverhaal heeft')),
+});
+export type BiographyTemplate = z.infer<typeof biographyTemplateSchema>;
+
+export const biographyTemplateParamsSchema = z.object({
+  id: z.string().check(z.maxLength(100), z.describe('UUID van de gedenkpagina')),
+  questionKey: z.string().check(z.maxLength(100), z.describe('Sleutel van de vraag')),
+});
+
+export const biographyAnswerUpdateSchema = z.object({
+  text: z
+    .string({ error: 'Antwoord is ongeldig' })
+    .check(
+      z.maxLength(
+        BIOGRAPHY_ANSWER_MAX_CHARS,
+        `Een antwoord mag maximaal ${BIOGRAPHY_ANSWER_MAX_CHARS} tekens zijn`,
+      ),
+    ),
+});
+export type BiographyAnswerUpdate = z.infer<typeof biographyAnswerUpdateSchema>;
+
+export const biographyGenerateSchema = z.object({
+  replace: z._default(z.boolean({ error: 'Vervangen moet waar of onwaar zijn' }), false),
+});
+export type BiographyGenerate = z.infer<typeof biographyGenerateSchema>;
