@@ -16,7 +16,7 @@ import {
   wait,
   type ApiClientOptions,
   type UploadOptions,
-} from './api-client.ts';
+} from './api-core.ts';
 
 export async function upload<T>(
   { getToken, baseUrl }: { getToken: ApiClientOptions['getToken']; baseUrl: string },

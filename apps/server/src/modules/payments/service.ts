@@ -9,16 +9,28 @@ import {
   type teamRefundSchema,
 } from '@aandenken/contract';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
-import type { PlanService } from '../plans/service.ts';
+import type { planPolicy } from '../../shared/plans.ts';
 import { isTeamMember } from '../../shared/team.ts';
 import { dateNl } from '../../lib/mail-format.ts';
 import { invoiceMail } from './mails.ts';
+
+/**
+ * What this module needs of the plans module (plans/service.ts `planService` provides it; named here so
+ * that the two modules do not import each other): a paid plan granted, a refunded one taken back, each in
+ * the caller's transaction.
+ */
+export interface PlanGrants {
+  grant(tx: Queryable, memorialId: string, plan: 'basis' | 'premium'): Promise<Date | null>;
+  revoke(tx: Queryable, memorialId: string, plan: 'basis' | 'premium'): Promise<void>;
+  policy: Pick<ReturnType<typeof planPolicy>, 'stateOf'>;
+}
 
 // What the plans module shows of invoices (other modules reach this one through service.ts).
 export { invoiceLinkSigner, invoiceNumber } from './invoices.ts';
@@ -65,7 +77,7 @@ const MAILED_LINK_MS = 30 * 24 * HOUR_MS;
  * that first sees the payment paid.
  */
 export function paymentService(
-  deps: Pick<Deps, 'db' | 'config' | 'outbox'> & { plans: PlanService; mollie: MollieGateway | null },
+  deps: Pick<Deps, 'db' | 'config' | 'outbox'> & { plans: PlanGrants; mollie: MollieGateway | null },
 ) {
   const { db, config, mollie } = deps;
   const access = memorialAccessService(db);

@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
-import type { AccountRoles } from '@aandenken/contract';
 import { ColleaguesSection } from './colleagues-section.tsx';
 import { FamilyPagesSection } from './family-pages-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-/** What a section of the partner portal gets: the (active) company it works on, as GET /account/roles lists it. */
-export interface PortalSectionProps {
-  company: AccountRoles['companies'][number];
-}
+import type { PortalSectionProps } from './portal-types.ts';
+
+export type { PortalSectionProps };
 
 /**
  * The sections (tabs) of the partner portal, in order. Each is its own component in its own file; add one

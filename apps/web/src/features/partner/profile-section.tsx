@@ -33,7 +33,7 @@ import { QueryState } from '../../components/ui/query-state.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCompanyProfile, useLogo, useSaveProfile } from './api/profile.ts';
-import type { PortalSectionProps } from './portal-sections.tsx';
+import type { PortalSectionProps } from './portal-types.ts';
 
 const text = (label: string, max: number) =>
   z
