@@ -347,6 +347,27 @@ describe('invoices', () => {
     );
   });
 
+  it('a deleted account: the invoice keeps the buyer for the books, the payment forgets the mailed address', async () => {
+    const p = await page();
+    const premium = await pay(p.owner, p.id, 'premium');
+    mollie.setStatus(premium.mollieId, 'paid');
+    await webhook(premium.mollieId);
+    const before = await t.db.query<{ buyer_email: string | null }>(
+      'SELECT buyer_email FROM payments WHERE id = $1',
+      [premium.paymentId],
+    );
+    expect(before.rows[0]!.buyer_email).toBe(`owner-p${n}@example.nl`);
+    const gone = await post('/core/account/delete', p.owner.headers, {
+      confirmation: `owner-p${n}@example.nl`,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const after = await t.db.query<{ buyer_email: string | null; buyer_name: string }>(
+      `SELECT p.buyer_email, i.buyer_name FROM payments p JOIN invoices i ON i.payment_id = p.id WHERE p.id = $1`,
+      [premium.paymentId],
+    );
+    expect(after.rows[0]).toEqual({ buyer_email: null, buyer_name: 'Jan Jansen' });
+  });
+
   it('Basis: 50 euro with € 8,68 VAT; an unpaid payment has no invoice', async () => {
     const p = await page();
     const basis = await pay(p.owner, p.id, 'basis');

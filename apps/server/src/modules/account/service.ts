@@ -131,6 +131,12 @@ export function accountService(
           await tx.query('DELETE FROM guest_invites WHERE lower(email) = $1', [email]);
           // A company's invitation to the address, and the address a company once mailed a page to (issue 14).
           await tx.query('DELETE FROM company_invitations WHERE email = $1', [email]);
+          // A payment keeps the buyer's name and address for the books (docs/privacy.md), not the address
+          // its invoice was mailed to.
+          await tx.query(
+            'UPDATE payments SET buyer_email = NULL WHERE created_by = $1 OR lower(buyer_email) = $2',
+            [userId, email],
+          );
           await tx.query(`UPDATE memorial_care SET family_email = '' WHERE lower(family_email) = $1`, [
             email,
           ]);
