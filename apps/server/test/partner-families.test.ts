@@ -430,6 +430,22 @@ describe('a page for a family', () => {
     await expect.poll(publicPage).toEqual([]);
   });
 
+  it('is paid by the company: Premium from the start, no payment screen for the family, listed as owed', async () => {
+    const c = await company();
+    const { memorialId, code, familyEmail } = await createPage(c.id, c.admin.token);
+    const listed = (await call('GET', `/core/companies/${c.id}/pages`, c.admin.token)).json().items;
+    expect(listed).toEqual([expect.objectContaining({ memorialId, paidByCompany: true })]);
+    const family = await issueUserToken(t, { email: familyEmail });
+    expect((await accept(code, family.token)).statusCode).toBe(200);
+    const plan = await call('GET', `/core/memorial/${memorialId}/plan`, family.token);
+    expect(plan.statusCode, plan.body).toBe(200);
+    expect(plan.json()).toMatchObject({
+      plan: 'premium',
+      paidByCompany: true,
+      canPay: false,
+    });
+  });
+
   it('counts visitors (members + used one-time links), memories and candles per page', async () => {
     const c = await company();
     const { memorialId, code, familyEmail } = await createPage(c.id, c.admin.token);

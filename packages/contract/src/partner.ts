@@ -91,6 +91,8 @@ export const carePageSchema = z.object({
     memories: z.int(),
     candles: z.int(),
   }),
+  /** Premium on the company's account (issue 15): the family never sees a payment screen. */
+  paidByCompany: z.boolean(),
 });
 export type CarePage = z.infer<typeof carePageSchema>;
 export const carePagesSchema = z.object({ items: z.array(carePageSchema) });

@@ -167,6 +167,13 @@ export function partnerRepository(db: Queryable) {
          VALUES ($1, $2, $3, $4, $5)`,
         [c.memorialId, c.companyId, c.createdBy, c.familyEmail, c.inviteId],
       );
+      // The company pays for a page it makes (issue 15, its package): Premium from the start, so the
+      // family never sees a payment screen; the portal lists what the company owes for it.
+      await db.query(
+        `UPDATE memorial_plans SET plan = 'premium', paid_until = NULL, payer_company_id = $2
+          WHERE memorial_id = $1`,
+        [c.memorialId, c.companyId],
+      );
     },
     /** The page's care row with its company; `lock` takes the row for a change. */
     async care(memorialId: string, lock = false) {
@@ -240,6 +247,7 @@ export function partnerRepository(db: Queryable) {
         accepted_at: Date | string | null;
         members: number;
         links: number;
+        paid_by_company: boolean;
         memories: number;
         candles: number;
       }>(
@@ -250,9 +258,11 @@ export function partnerRepository(db: Queryable) {
                 (SELECT count(*)::int FROM memorial_members x WHERE x.memorial_id = m.id) AS members,
                 (SELECT count(*)::int FROM guest_link_tokens g WHERE g.memorial_id = m.id AND g.used_at IS NOT NULL)
                   AS links,
-                COALESCE(c.memory_count, 0)::int AS memories, COALESCE(c.candle_count, 0)::int AS candles
+                COALESCE(c.memory_count, 0)::int AS memories, COALESCE(c.candle_count, 0)::int AS candles,
+                (pl.payer_company_id IS NOT DISTINCT FROM mc.company_id) AS paid_by_company
            FROM memorial_care mc JOIN memorials m ON m.id = mc.memorial_id
            LEFT JOIN memorial_counts c ON c.memorial_id = m.id
+           LEFT JOIN memorial_plans pl ON pl.memorial_id = m.id
           WHERE mc.company_id = $1 AND ($2::uuid IS NULL OR mc.memorial_id = $2::uuid)
           ORDER BY mc.created_at DESC, mc.memorial_id LIMIT 500`,
         [companyId, memorialId ?? null],
@@ -271,6 +281,7 @@ export function partnerRepository(db: Queryable) {
         createdAt: iso(r.created_at),
         acceptedAt: isoOrNull(r.accepted_at),
         counts: { visitors: r.members + r.links, memories: r.memories, candles: r.candles },
+        paidByCompany: r.paid_by_company,
       }));
     },
   };

@@ -4,7 +4,9 @@ import { FilePlus2, Send, Settings2 } from 'lucide-react';
 import {
   carePageCreateSchema,
   careStateLabels,
+  formatEuro,
   memorialStatusLabels,
+  plans,
   routes,
   type AccountRoles,
   type CarePage,
@@ -114,14 +116,30 @@ function CarePagesList({ companyId }: { companyId: string }) {
         data.items.length === 0 ? (
           <p className="mt-2 text-muted">U hebt nog geen pagina’s voor families gemaakt.</p>
         ) : (
-          <ul className="mt-3 grid gap-3" aria-label="Pagina’s voor families">
-            {data.items.map((p) => (
-              <CarePageRow key={p.memorialId} companyId={companyId} page={p} />
-            ))}
-          </ul>
+          <>
+            <CompanyOwes pages={data.items.filter((p) => p.paidByCompany).length} />
+            <ul className="mt-3 grid gap-3" aria-label="Pagina’s voor families">
+              {data.items.map((p) => (
+                <CarePageRow key={p.memorialId} companyId={companyId} page={p} />
+              ))}
+            </ul>
+          </>
         )
       }
     </QueryState>
+  );
+}
+
+/** What the company owes for the pages it made (issue 15): Premium, once, per page, at the plans' price. */
+function CompanyOwes({ pages }: { pages: number }) {
+  if (pages === 0) return null;
+  const price = plans.premium.priceCents;
+  return (
+    <p className="mt-3 rounded-xl bg-secondary px-4 py-3 text-sm">
+      Op rekening van uw bedrijf: {pages} {pages === 1 ? 'pagina' : 'pagina’s'} met Premium (eenmalig{' '}
+      {formatEuro(price)} per pagina), samen <strong>{formatEuro(price * pages)}</strong>. De families zien
+      geen betaalscherm.
+    </p>
   );
 }
 
@@ -139,7 +157,11 @@ function CarePageRow({ companyId, page: p }: { companyId: string; page: CarePage
         </div>
         <span className="rounded-full bg-secondary px-3 py-1 text-sm">{careStateLabels[p.state]}</span>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
+        <div>
+          <dt className="text-muted">Abonnement</dt>
+          <dd>{p.paidByCompany ? 'Premium, betaald door uw bedrijf' : 'Door de familie'}</dd>
+        </div>
         <div>
           <dt className="text-muted">Meebeheren</dt>
           <dd>{p.partnerRole ? 'Ja' : 'Nee'}</dd>
