@@ -10,6 +10,7 @@ import {
   registerFromHeader,
   storedUser,
 } from '../support/identity.ts';
+import { chunkPaths, requestsOneOf } from '../support/bundle.ts';
 
 test(
   'log out and log in again, with the return URL kept and a wrong password refused',
@@ -75,8 +76,9 @@ test('silent renewal keeps a person signed in past the access token’s expiry',
 
 test('visitors who do not sign in never load the identity client', async ({ page }) => {
   const identityChunks: string[] = [];
+  const oidcSession = chunkPaths('oidc-session');
   page.on('request', (req) => {
-    if (/\/assets\/oidc-session-[\w-]+\.js$/.test(req.url())) identityChunks.push(req.url());
+    if (requestsOneOf(req.url(), oidcSession)) identityChunks.push(req.url());
   });
   await page.goto('/');
   await page.goto('/create-memorial');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
+import { chunkPaths, requestsOneOf } from '../support/bundle.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
@@ -210,7 +211,8 @@ test.describe('landing page', { tag: '@layout' }, () => {
     page.on('request', (r) => requested.push(r.url()));
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(requested.filter((u) => /coverflow/.test(u))).toEqual([]); // not before it scrolls into view
+    const coverflow = chunkPaths('coverflow');
+    expect(requested.filter((u) => requestsOneOf(u, coverflow))).toEqual([]); // not before it scrolls into view
 
     const section = page.getByRole('region', { name: /Honoring the Life of\s*Emma/ });
     await section.scrollIntoViewIfNeeded();
@@ -219,7 +221,7 @@ test.describe('landing page', { tag: '@layout' }, () => {
     const demo = page.getByTestId('demo-coverflow');
     await demo.scrollIntoViewIfNeeded();
     await expect(demo.locator('.swiper-initialized')).toBeVisible();
-    expect(requested.some((u) => /coverflow.*\.js$/.test(u))).toBe(true);
+    expect(requested.some((u) => requestsOneOf(u, coverflow))).toBe(true);
     await expect(demo.locator('.swiper-coverflow')).toHaveCount(1);
 
     const bullets = demo.getByRole('button', { name: /^Ga naar foto \d$/ });
