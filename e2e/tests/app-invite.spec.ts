@@ -21,7 +21,7 @@ test(
     // Invite a contributor.
     await openManageTab(page, id, 'Mensen');
     const friend = newUser('Joost de Boer');
-    await page.getByLabel('E-mailadres').fill(friend.email);
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(friend.email);
     // The name goes into the mail to an address that has not proven itself: one line, no link.
     await page.getByLabel('Naam (niet verplicht)').fill('Joost, kijk op www.voorbeeld.nl');
     await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
@@ -71,7 +71,7 @@ test(
 
     // A revoked invitation tells its holder in plain Dutch.
     const other = newUser('Els Visser');
-    await page.getByLabel('E-mailadres').fill(other.email);
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(other.email);
     await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
     await expect(page.getByRole('list', { name: 'Openstaande uitnodigingen' })).toContainText(other.email);
     const otherMail = await waitForMail((m) => m.to.some((t) => t.toLowerCase() === other.email));

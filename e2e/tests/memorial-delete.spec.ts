@@ -16,6 +16,12 @@ async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<voi
     await page.reload();
     await ready();
     await page.evaluate(() => document.fonts.ready);
+    // Dialogs and sections fade in: axe measures contrast once nothing is still on its way in.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();

@@ -11,6 +11,12 @@ import { waitForMail } from '../support/mailbox.ts';
  * the report dialog and the team's screen in both themes.
  */
 async function expectNoSeriousViolations(page: Page, what: string) {
+  // Dialogs and sections fade in: axe measures contrast once nothing is still on its way in.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

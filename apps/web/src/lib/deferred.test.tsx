@@ -67,11 +67,29 @@ describe('a placeholder for a control that loads on intent', () => {
     expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'dicht');
   });
 
-  it('opens a menu on pointerdown, before its module is there', async () => {
+  it('opens a menu asked for at pointerdown, before its module is there, once the click is done', async () => {
     const { d, finish } = controllable();
     render(<Trigger d={d} opensOn="pointerdown" />);
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Menu openen' }), { button: 0 });
+    const placeholder = screen.getByRole('button', { name: 'Menu openen' });
+    fireEvent.pointerDown(placeholder, { button: 0 });
     await finish();
+    // Not swapped under the pointer in the middle of the click.
+    expect(placeholder.isConnected).toBe(true);
+    fireEvent.pointerUp(placeholder, { button: 0 });
+    fireEvent.click(placeholder);
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'open');
+  });
+
+  it('opens a menu asked for at pointerdown when the press ends without a click', async () => {
+    vi.useFakeTimers();
+    const { d, finish } = controllable();
+    render(<Trigger d={d} opensOn="pointerdown" />);
+    const placeholder = screen.getByRole('button', { name: 'Menu openen' });
+    fireEvent.pointerDown(placeholder, { button: 0 });
+    await finish();
+    fireEvent.pointerUp(placeholder, { button: 0 });
+    await act(async () => vi.advanceTimersByTime(1_000));
     expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'open');
   });
 

@@ -37,7 +37,7 @@ const PRESS_GRACE_MS = 600;
  *
  * While a press is under way the placeholder stays in the page even if the module arrives: swapping the
  * element between a tap's pointerdown and its click would send the click to neither element, and the tap
- * would be lost.
+ * would be lost (or, for a menu, a repeated press would reach the new trigger and close what it opened).
  */
 export function useDeferred<M>(d: Deferred<M>) {
   const [module, setModule] = useState<M | undefined>(() => d.module);
@@ -68,11 +68,15 @@ export function useDeferred<M>(d: Deferred<M>) {
     setOpenRequested(true);
     prepare();
   }, [prepare]);
-  const press = useCallback(() => {
-    clearTimeout(graceTimer.current);
-    pressed.current = true;
-    prepare();
-  }, [prepare]);
+  const press = useCallback(
+    (openToo = false) => {
+      clearTimeout(graceTimer.current);
+      pressed.current = true;
+      if (openToo) setOpenRequested(true);
+      prepare();
+    },
+    [prepare],
+  );
   const release = useCallback(() => {
     clearTimeout(graceTimer.current);
     graceTimer.current = setTimeout(() => {
@@ -88,17 +92,16 @@ export function useDeferred<M>(d: Deferred<M>) {
  * for does (menus on pointer down, dialogs on click).
  */
 export function placeholderTriggerProps(
-  control: { prepare(): void; open(): void; press(): void; release(): void },
+  control: { prepare(): void; open(): void; press(openToo?: boolean): void; release(): void },
   opensOn: 'pointerdown' | 'click' = 'pointerdown',
 ) {
   return {
     type: 'button' as const,
     onPointerEnter: control.prepare,
     onFocus: control.prepare,
-    onPointerDown: (e: { button: number }) => {
-      if (opensOn === 'pointerdown' && e.button === 0) control.open();
-      else control.press();
-    },
+    // A menu is asked to open at pointerdown, as Radix's trigger does, but shows once the press ends: the
+    // element under the pointer is not swapped in the middle of a click.
+    onPointerDown: (e: { button: number }) => control.press(opensOn === 'pointerdown' && e.button === 0),
     onPointerUp: control.release,
     onPointerCancel: control.release,
     onClick: control.open,
