@@ -49,8 +49,8 @@ export interface Db extends Queryable {
  * (a runaway of dynamic SQL falls back to unnamed statements rather than filling the server's memory).
  */
 const PREPARED_MAX = 500;
-const preparedNames = new Map<string, string>();
-function pgQuery(sql: string, params: unknown[]): pg.QueryConfig {
+/** Per database (pool): another pool's connections never saw this one's statements. */
+function pgQuery(preparedNames: Map<string, string>, sql: string, params: unknown[]): pg.QueryConfig {
   // Without parameters pg uses the simple protocol: scripts with several statements stay possible.
   if (params.length === 0) return { text: sql };
   let name = preparedNames.get(sql);
@@ -65,13 +65,14 @@ class PgDb implements Db {
   readonly kind = 'postgres';
   statementCount = 0;
   private readonly pool: pg.Pool;
+  private readonly preparedNames = new Map<string, string>();
   constructor(pool: pg.Pool) {
     this.pool = pool;
   }
 
   async query<T extends Row>(sql: string, params: unknown[] = []) {
     this.statementCount++;
-    const r = await this.pool.query(pgQuery(sql, params));
+    const r = await this.pool.query(pgQuery(this.preparedNames, sql, params));
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   }
 
@@ -90,7 +91,7 @@ class PgDb implements Db {
       },
       query: async <R extends Row>(sql: string, params: unknown[] = []) => {
         this.statementCount++;
-        const r = await client.query(pgQuery(sql, params));
+        const r = await client.query(pgQuery(this.preparedNames, sql, params));
         return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
       },
     };
