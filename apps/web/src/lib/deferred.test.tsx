@@ -93,6 +93,18 @@ describe('a placeholder for a control that loads on intent', () => {
     expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'open');
   });
 
+  it('does not open a menu whose press became a scroll (pointercancel)', async () => {
+    vi.useFakeTimers();
+    const { d, finish } = controllable();
+    render(<Trigger d={d} opensOn="pointerdown" />);
+    const placeholder = screen.getByRole('button', { name: 'Menu openen' });
+    fireEvent.pointerDown(placeholder, { button: 0 });
+    await finish();
+    fireEvent.pointerCancel(placeholder);
+    await act(async () => vi.advanceTimersByTime(1_000));
+    expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'dicht');
+  });
+
   it('swaps in the loaded control, closed, after a hover', async () => {
     const { d, finish } = controllable();
     render(<Trigger d={d} opensOn="click" />);

@@ -33,7 +33,7 @@ const PRESS_GRACE_MS = 600;
  * A control backed by a deferred module: `module` is undefined until loaded. `prepare` starts loading (call it
  * when the person shows intent: hovering or focusing the trigger); `open` also asks for the control to open
  * once it is there (a click, Enter or Space on the placeholder trigger); `press` and `release` bracket a
- * press on a placeholder that opens on click.
+ * press on a placeholder, and `cancel` ends one the browser took over (a touch that became a scroll).
  *
  * While a press is under way the placeholder stays in the page even if the module arrives: swapping the
  * element between a tap's pointerdown and its click would send the click to neither element, and the tap
@@ -84,7 +84,12 @@ export function useDeferred<M>(d: Deferred<M>) {
       show();
     }, PRESS_GRACE_MS);
   }, [show]);
-  return { module, openRequested, prepare, open, press, release };
+  /** A press the browser took over (a touch that became a scroll): what it asked for is dropped. */
+  const cancel = useCallback(() => {
+    setOpenRequested(false);
+    release();
+  }, [release]);
+  return { module, openRequested, prepare, open, press, release, cancel };
 }
 
 /**
@@ -92,7 +97,13 @@ export function useDeferred<M>(d: Deferred<M>) {
  * for does (menus on pointer down, dialogs on click).
  */
 export function placeholderTriggerProps(
-  control: { prepare(): void; open(): void; press(openToo?: boolean): void; release(): void },
+  control: {
+    prepare(): void;
+    open(): void;
+    press(openToo?: boolean): void;
+    release(): void;
+    cancel(): void;
+  },
   opensOn: 'pointerdown' | 'click' = 'pointerdown',
 ) {
   return {
@@ -103,7 +114,7 @@ export function placeholderTriggerProps(
     // element under the pointer is not swapped in the middle of a click.
     onPointerDown: (e: { button: number }) => control.press(opensOn === 'pointerdown' && e.button === 0),
     onPointerUp: control.release,
-    onPointerCancel: control.release,
+    onPointerCancel: control.cancel,
     onClick: control.open,
     onKeyDown: (e: { key: string; preventDefault(): void }) => {
       if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
