@@ -9,6 +9,10 @@
 //   npm test -- database     what depends on the database: the server suites (but the fuzz suite) and the
 //                            end-to-end tests tagged @database, on the existing web build (built first only
 //                            when there is none)
+//   npm test -- database:unit, npm test -- database:e2e
+//                            the two halves of `database` on their own (CI runs the first beside the
+//                            end-to-end tests of the PGlite pass, which leave a core idle)
+// TEST_VITEST_WORKERS=N caps Vitest's worker processes (CI: 1 while the browser tests run beside it).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,15 +20,19 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, '.test-output');
-fs.rmSync(out, { recursive: true, force: true });
-fs.mkdirSync(out, { recursive: true });
-const scopes = ['unit', 'e2e', 'database'];
+const scopes = ['unit', 'e2e', 'database', 'database:unit', 'database:e2e'];
 const only = process.argv[2];
 if (only && !scopes.includes(only)) {
   console.error(`Onbekend onderdeel '${only}': kies uit ${scopes.join(', ')}`);
   process.exit(2);
 }
+const database = only?.startsWith('database') ?? false;
+const runVitest = !only || only === 'unit' || only === 'database' || only === 'database:unit';
+const runE2e = !only || only === 'e2e' || only === 'database' || only === 'database:e2e';
+// Each scope its own reports, so two runs side by side do not overwrite each other's.
+const out = path.join(root, '.test-output', (only ?? 'all').replace(':', '-'));
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
 const distManifest = path.join(root, 'apps/web/dist/.vite/manifest.json');
 
 const run = (cmd, args, env = {}) =>
@@ -54,14 +62,15 @@ function walkPlaywright(suite, file = suite.file) {
   }
 }
 
-if (!only || only === 'unit' || only === 'database') {
+if (runVitest) {
   const file = path.join(out, 'vitest.json');
   const status = run('npx', [
     'vitest',
     'run',
     // The fuzz suite runs in the PGlite pass only: it is about what the HTTP layer lets through, the same on
     // either database, and would add half a minute. `npm run fuzz` runs it on TEST_DATABASE_URL's server too.
-    ...(only === 'database' ? ['--project', 'server', '--exclude', '**/fuzz.test.ts'] : []),
+    ...(database ? ['--project', 'server', '--exclude', '**/fuzz.test.ts'] : []),
+    ...(process.env.TEST_VITEST_WORKERS ? [`--maxWorkers=${process.env.TEST_VITEST_WORKERS}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
@@ -96,14 +105,14 @@ if (!only || only === 'unit' || only === 'database') {
   });
 }
 
-if (!only || only === 'e2e' || only === 'database') {
+if (runE2e) {
   // The database pass runs on the build the full pass made (the web is built once per CI run).
-  const build = only !== 'database' || !fs.existsSync(distManifest);
+  const build = !database || !fs.existsSync(distManifest);
   if (build && run('npm', ['run', 'build']) !== 0) {
     failedStage = true;
     results.push({ name: 'web build', passed: 0, failed: 1 });
   } else {
-    if (only !== 'database') {
+    if (!database) {
       // The bundle's size budgets (docs/performance.md): over budget is a failed stage.
       const budget = run('node', ['scripts/check-bundle.mjs']) === 0;
       if (!budget) failedStage = true;
@@ -117,7 +126,7 @@ if (!only || only === 'e2e' || only === 'database') {
         'test',
         '--config',
         'e2e/playwright.config.ts',
-        ...(only === 'database' ? ['--grep', '@database'] : []),
+        ...(database ? ['--grep', '@database'] : []),
       ],
       { PLAYWRIGHT_JSON_OUTPUT_FILE: file },
     );
