@@ -24,6 +24,7 @@ import { useDutchValidationMessages } from './lib/dutch-validation.ts';
 import { registerInputGuards } from './lib/input-guard.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
+import { sharedCounters } from './lib/shared-counters.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -127,8 +128,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerIdempotency(app, { db, queue });
 
   await app.register(compress, { global: true, threshold: 1024 });
+  // With REDIS_URL every process counts against the same limits (lib/shared-counters.ts).
+  const counters = config.REDIS_URL
+    ? sharedCounters({ url: config.REDIS_URL, prefix: `${config.REDIS_KEY_PREFIX}rate:`, log: app.log })
+    : undefined;
+  if (counters) app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: true,
+    ...(counters ? { store: counters.store } : {}),
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     // Pages and static assets are not limited (one page load is ~40 files); the API and the identity

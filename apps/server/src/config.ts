@@ -51,6 +51,19 @@ export const configSchema = z
     /** The owner is told once when this many wrong codes have named their memorial. */
     ACCESS_CODE_MEMORIAL_OWNER_ALERT: z.coerce.number().int().positive().default(100),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /**
+     * Redis for the rate limits' counters, shared by every process (redis:// or rediss://); empty = each process
+     * counts in its own memory.
+     */
+    REDIS_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url()
+        .refine((u) => /^rediss?:\/\//.test(u), 'REDIS_URL moet met redis:// of rediss:// beginnen')
+        .optional(),
+    ),
+    /** What the counters' keys in Redis start with (several sites can share one Redis). */
+    REDIS_KEY_PREFIX: z.string().min(1).default('aandenken:'),
     /** Time for a whole request to arrive, body included (408 after it): bounds a body sent byte by byte. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
     /** Time for a request's headers to arrive (408 after it). */
@@ -163,4 +176,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * The optional services that are switched off, each in a plain Dutch line for the start-up log: without them
+ * the product runs, and says what it does instead.
+ */
+export function switchedOff(config: Config): string[] {
+  const off: string[] = [];
+  if (!config.DATABASE_URL)
+    off.push('PostgreSQL-server: geen DATABASE_URL, de ingebouwde database (PGlite) wordt gebruikt');
+  if (!config.SMTP_URL)
+    off.push('e-mail: geen SMTP_URL, mails worden als .eml-bestand bewaard in DATA_DIR/outbox');
+  if (!config.paymentsEnabled)
+    off.push(
+      'betalen: geen MOLLIE_API_KEY, betalingen staan uit (het team kan een pakket met de hand zetten)',
+    );
+  if (!config.googleEnabled) off.push('inloggen met Google: geen GOOGLE_CLIENT_ID en GOOGLE_CLIENT_SECRET');
+  if (!config.REDIS_URL) off.push('Redis: geen REDIS_URL, elk proces telt de limieten alleen');
+  return off;
 }

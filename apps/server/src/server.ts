@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, databaseRoutines } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, switchedOff } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { BACKUP_SOCKET, startBackupSocket } from './lib/backup/socket.ts';
@@ -57,6 +57,8 @@ async function main() {
     },
     'Aandenken draait',
   );
+  const off = switchedOff(config);
+  if (off.length) app.log.info({ off }, `Uitgeschakeld:\n  - ${off.join('\n  - ')}`);
   // `npm run backup` asks this process for a consistent back-up (docs/decisions/011-backups.md).
   try {
     await fs.mkdir(config.DATA_DIR, { recursive: true });
