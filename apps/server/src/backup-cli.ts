@@ -17,7 +17,7 @@ import {
   type BackupManifest,
 } from './lib/backup/archive.ts';
 import { BACKUP_SOCKET, socketAnswers } from './lib/backup/socket.ts';
-import { localMediaStorage } from './lib/media/storage.ts';
+import { mediaStorageFor } from './lib/media/storage-for.ts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const openDb = (config: Config) =>
@@ -58,7 +58,7 @@ async function backup(config: Config, file: string | undefined) {
       try {
         await writeBackup({
           db,
-          storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),
+          storage: mediaStorageFor(config),
           out: createWriteStream(part),
         });
       } finally {

@@ -119,6 +119,20 @@ export const configSchema = z
       (v) => (v === '' ? undefined : v),
       z.url().default('https://api.mollie.com'),
     ),
+    /**
+     * Media in S3-compatible object storage (docs/scale-out.md): all five of endpoint, bucket, region and keys,
+     * or none (media on the local disk).
+     */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    S3_ACCESS_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** The bucket in the path (MinIO and most S3-compatible services); `false` puts it in the host name. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** Our company on invoices (docs/plans.md). */
     INVOICE_SELLER_NAME: z.string().min(1).default('Aandenken B.V.'),
     INVOICE_SELLER_ADDRESS: z.string().min(1).default('Herengracht 1, 1015 BA Amsterdam'),
@@ -144,6 +158,23 @@ export const configSchema = z
       message: 'MOLLIE_API_URL moet https zijn (http alleen op 127.0.0.1 of localhost)',
     },
   )
+  .refine(
+    (env) => {
+      const set = [
+        env.S3_ENDPOINT,
+        env.S3_BUCKET,
+        env.S3_REGION,
+        env.S3_ACCESS_KEY_ID,
+        env.S3_SECRET_ACCESS_KEY,
+      ];
+      return set.every(Boolean) || !set.some(Boolean);
+    },
+    {
+      path: ['S3_BUCKET'],
+      message:
+        'S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID en S3_SECRET_ACCESS_KEY horen samen: zet ze alle vijf, of geen',
+    },
+  )
   .transform((env) => {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
     const dataDir = path.resolve(env.DATA_DIR);
@@ -161,6 +192,18 @@ export const configSchema = z
       googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       /** Payments through Mollie are on only with an API key. */
       paymentsEnabled: !!env.MOLLIE_API_KEY,
+      /** Media in an S3-compatible bucket, when configured (all five settings, checked above). */
+      s3:
+        env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: env.S3_ENDPOINT,
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
     };
   });
 
@@ -193,6 +236,7 @@ export function switchedOff(config: Config): string[] {
       'betalen: geen MOLLIE_API_KEY, betalingen staan uit (het team kan een pakket met de hand zetten)',
     );
   if (!config.googleEnabled) off.push('inloggen met Google: geen GOOGLE_CLIENT_ID en GOOGLE_CLIENT_SECRET');
+  if (!config.s3) off.push('objectopslag: geen S3_BUCKET, media staan op de eigen schijf (DATA_DIR/media)');
   if (!config.REDIS_URL) off.push('Redis: geen REDIS_URL, elk proces telt de limieten alleen');
   return off;
 }

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { createMailOutbox, type MailOutbox } from './mail-outbox.ts';
-import { localMediaStorage, type MediaStorage } from './media/storage.ts';
+import { mediaStorageFor } from './media/storage-for.ts';
+import type { MediaStorage } from './media/storage.ts';
 import { mediaUrlSigner, type MediaUrlSigner } from './media/url-signer.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 import { loadSigningKeys, type SigningKeys } from './signing-keys.ts';
@@ -73,7 +74,7 @@ export async function createDeps(o: {
       perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
     }),
     queue: createJobQueue({ db, log: log.child({ module: 'jobs' }) }),
-    storage: localMediaStorage(path.join(config.DATA_DIR, 'media')),
+    storage: mediaStorageFor(config),
     signer: mediaUrlSigner({ db, apiUrl: config.API_URL }),
     responseCache,
     clock: systemClock,

@@ -5,9 +5,9 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where media files live. Keys are `<media id>/<name>`; the database says which keys exist.
- * The local implementation keeps them under DATA_DIR/media; an S3-compatible store can implement
- * the same interface (put = PutObject, putFile = multipart upload, get = GetObject with Range,
- * deletePrefix = ListObjects + DeleteObjects).
+ * The local implementation keeps them under DATA_DIR/media; `s3-storage.ts` keeps them in an S3-compatible
+ * bucket (put = PutObject, putFile = multipart upload, get = GetObject with Range, deletePrefix = ListObjects +
+ * DeleteObjects). `mediaStorageFor` picks one from the configuration.
  */
 export interface MediaStorage {
   /** Stores bytes under `key`, replacing what was there; readers never see a half-written file. */
@@ -22,14 +22,20 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Deletes every file whose key starts with `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every key stored (for moving media between stores), in no particular order. */
+  keys(): AsyncIterable<string>;
 }
 
 const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z0-9][a-z0-9.-]{0,40}$/;
 const prefixPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function checkKey(key: string) {
+export function checkKey(key: string) {
   // Keys are built by the server from UUIDs and fixed names; anything else is a bug, never a path.
   if (!keyPattern.test(key)) throw new Error(`invalid media storage key: ${JSON.stringify(key)}`);
+}
+
+export function checkPrefix(prefix: string) {
+  if (!prefixPattern.test(prefix)) throw new Error(`invalid media storage prefix: ${JSON.stringify(prefix)}`);
 }
 
 export function localMediaStorage(root: string): MediaStorage {
@@ -88,9 +94,18 @@ export function localMediaStorage(root: string): MediaStorage {
       await fs.rm(full(key), { force: true });
     },
     async deletePrefix(prefix) {
-      if (!prefixPattern.test(prefix))
-        throw new Error(`invalid media storage prefix: ${JSON.stringify(prefix)}`);
+      checkPrefix(prefix);
       await fs.rm(path.join(root, prefix), { recursive: true, force: true });
+    },
+    async *keys() {
+      for (const dir of await fs.readdir(root).catch(() => [] as string[])) {
+        if (!prefixPattern.test(dir)) continue;
+        for (const name of await fs.readdir(path.join(root, dir)).catch(() => [] as string[])) {
+          const key = `${dir}/${name}`;
+          // Half-written files of a killed process are not media (the orphan sweep removes them).
+          if (keyPattern.test(key)) yield key;
+        }
+      }
     },
   };
 }
