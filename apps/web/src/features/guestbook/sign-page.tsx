@@ -54,6 +54,8 @@ export default function GuestbookSignPage() {
   return (
     <Container className="max-w-xl py-8 sm:py-12">
       <title>{`Condoleanceregister ${g.name} · Aandenken`}</title>
+      {/* The short link is for the people at the service, not for search engines. */}
+      <meta name="robots" content="noindex" />
       <div className="rounded-[1.75rem] border border-border bg-card p-6 text-card-foreground shadow-soft sm:p-8">
         <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-accent uppercase">
           <BookOpen aria-hidden className="h-4 w-4" />
