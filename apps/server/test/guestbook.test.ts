@@ -3,7 +3,8 @@ import { GUESTBOOK_RATE_LIMIT } from '@aandenken/contract';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { cast } from './fixtures/content.ts';
+import { cast, eventually } from './fixtures/content.ts';
+import { guestbookLive } from '../src/modules/guestbook/live.ts';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;
@@ -276,5 +277,37 @@ describe('the guestbook', () => {
     expect(await nextEvent('entry')).toMatchObject({ id: entry.id, hidden: true });
     ac.abort();
     await reader.cancel().catch(() => {});
+  });
+
+  it('listens once per process while streams are open and stops when the last one goes', async () => {
+    const log = t.app.log;
+    const live = guestbookLive(t.db, log);
+    const seen: string[] = [];
+    const lost: string[] = [];
+    const stream = (tag: string) => ({
+      onEntry: (id: string) => seen.push(`${tag} ${id}`),
+      onLost: () => lost.push(tag),
+    });
+    const a = await live.subscribe(c.privateId, stream('a'));
+    const b = await live.subscribe(c.privateId.toUpperCase(), stream('b'));
+    expect(live.streams()).toBe(2);
+    const first = (await sign(token, { name: 'Eerste' })).json().id;
+    await eventually(async () => seen.length >= 2);
+    expect([...seen].sort()).toEqual([`a ${first}`, `b ${first}`]);
+    a();
+    a();
+    expect(live.streams()).toBe(1);
+    b();
+    expect(live.streams()).toBe(0);
+    // Streams that went get nothing more; a new one starts listening again.
+    await sign(token, { name: 'Tweede' });
+    const again = await live.subscribe(c.privateId, stream('c'));
+    const third = (await sign(token, { name: 'Derde' })).json().id;
+    await eventually(async () => seen.includes(`c ${third}`));
+    expect(seen.filter((s) => s.startsWith('a ') || s.startsWith('b '))).toHaveLength(2);
+    live.close();
+    expect(lost).toEqual(['c']);
+    expect(live.streams()).toBe(0);
+    again();
   });
 });
