@@ -11,6 +11,7 @@
  * a new World per cell. Set-up beyond that goes in `prepare`, which runs as the owner before the
  * request and may return values for `request`.
  */
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,20 @@ async function memorialService(t: TestContext, w: World): Promise<string> {
     [w.memorialId],
   );
   return rows[0]!.id;
+}
+
+/** The World's memorial's guestbook, open, straight in the database; its token and one entry. */
+async function openGuestbook(t: TestContext, w: World): Promise<{ token: string; entryId: string }> {
+  const { rows } = await t.db.query<{ token: string }>(
+    `INSERT INTO memorial_guestbooks (memorial_id, token) VALUES ($1, $2)
+     ON CONFLICT (memorial_id) DO UPDATE SET open = true RETURNING token`,
+    [w.memorialId, randomBytes(16).toString('base64url')],
+  );
+  const entry = await t.db.query<{ id: string }>(
+    `INSERT INTO guestbook_entries (memorial_id, name) VALUES ($1, 'Tante Jet') RETURNING id`,
+    [w.memorialId],
+  );
+  return { token: rows[0]!.token, entryId: entry.rows[0]!.id };
 }
 
 const matrix: Row[] = [
@@ -745,6 +760,61 @@ const matrix: Row[] = [
     prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
     request: (w, p) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvps.csv` }),
     expect: manage(200),
+  },
+
+  // ---- the guestbook (docs/funeral-day.md); the live stream is outside the matrix ----
+  {
+    call: 'GET /core/memorial/{id}/guestbook',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/guestbook` }),
+    expect: manage(200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/guestbook',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/guestbook`,
+      payload: { open: true },
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/guestbook/entries/{entryId}',
+    prepare: async ({ t, w }) => openGuestbook(t, w),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/guestbook/entries/${p.entryId}`,
+      payload: { hidden: true },
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/memorial/{id}/guestbook/entries.csv',
+    prepare: async ({ t, w }) => openGuestbook(t, w),
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/guestbook/entries.csv` }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/memorial/{id}/guestbook/entries.pdf',
+    prepare: async ({ t, w }) => openGuestbook(t, w),
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/guestbook/entries.pdf` }),
+    expect: manage(200),
+  },
+  {
+    call: 'GET /core/guestbook/{token}',
+    prepare: async ({ t, w }) => openGuestbook(t, w),
+    request: (_w, p) => ({ method: 'GET', url: `/core/guestbook/${p.token}` }),
+    expect: everyone(200),
+  },
+  {
+    call: 'POST /core/guestbook/{token}/entries',
+    prepare: async ({ t, w }) => openGuestbook(t, w),
+    request: (_w, p) => ({
+      method: 'POST',
+      url: `/core/guestbook/${p.token}/entries`,
+      payload: { name: 'Tante Jet', message: 'Sterkte' },
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(201),
   },
 
   // ---- exports (docs/exports.md) ----
@@ -1566,6 +1636,11 @@ const outsideMatrix: { route: string; reason: string }[] = [
     reason: "Mollie's webhook: only an id, looked up at Mollie itself (payments.test.ts)",
   },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
+  {
+    route: 'GET /core/memorial/{id}/guestbook/stream',
+    reason:
+      'a live stream that stays open (inject would wait for its end): guestbook.test.ts checks 401, 403, 404 and 200',
+  },
 ];
 const isOutside = (call: string) =>
   outsideMatrix.some(({ route }) => {

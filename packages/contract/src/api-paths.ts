@@ -112,6 +112,13 @@ export const apiPaths = {
   serviceRsvp: apiPath('/memorial/:id/services/:serviceId/rsvp'),
   serviceRsvps: apiPath('/memorial/:id/services/:serviceId/rsvps'),
   serviceRsvpsCsv: apiPath('/memorial/:id/services/:serviceId/rsvps.csv'),
+  guestbook: apiPath('/memorial/:id/guestbook'),
+  guestbookEntry: apiPath('/memorial/:id/guestbook/entries/:entryId'),
+  guestbookCsv: apiPath('/memorial/:id/guestbook/entries.csv'),
+  guestbookPdf: apiPath('/memorial/:id/guestbook/entries.pdf'),
+  guestbookStream: apiPath('/memorial/:id/guestbook/stream'),
+  guestbookPublic: apiPath('/guestbook/:token'),
+  guestbookSign: apiPath('/guestbook/:token/entries'),
 
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),

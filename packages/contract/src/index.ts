@@ -20,6 +20,7 @@ export * from './media.ts';
 export * from './memory.ts';
 export * from './candle.ts';
 export * from './funeral-day.ts';
+export * from './guestbook.ts';
 export * from './examples.ts';
 export * from './export.ts';
 export * from './account.ts';

@@ -25,6 +25,9 @@ const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'
 const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
+// The guestbook (issue 16, item 3): its poster for the family, the signing page behind the short link.
+const GuestbookPosterPage = lazyPage(() => import('../features/manage-memorial/poster-page.tsx'));
+const GuestbookSignPage = lazyPage(() => import('../features/guestbook/sign-page.tsx'));
 // Keepsakes (issue 17): the presentation and the biography questions, each its own chunk.
 const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
 const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
@@ -60,6 +63,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
+  { path: routes.memorialGuestbookPoster(':id'), element: <GuestbookPosterPage /> },
+  { path: routes.guestbook(':token'), element: <GuestbookSignPage /> },
   { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
   { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },

@@ -29,6 +29,10 @@ const moreLabels: Record<string, string> = {
   'service.created': 'Bijeenkomst toegevoegd',
   'service.updated': 'Bijeenkomst gewijzigd',
   'service.deleted': 'Bijeenkomst verwijderd',
+  'guestbook.opened': 'Condoleanceregister geopend',
+  'guestbook.closed': 'Condoleanceregister gesloten',
+  'guestbook.entry_hidden': 'Inschrijving in het register verborgen',
+  'guestbook.entry_shown': 'Inschrijving in het register weer getoond',
 };
 
 export function actionLabel(action: string): string {

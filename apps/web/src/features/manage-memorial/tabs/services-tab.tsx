@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast.ts';
 import { serviceDateNl, useServices } from '../../../lib/memorials/services.ts';
 import { useDeleteService, useExportRsvps, useRsvps, useSaveService } from '../api/services.ts';
 import { errorText, Section } from '../components/section.tsx';
+import { GuestbookSection } from './guestbook-section.tsx';
 
 const TZ = 'Europe/Amsterdam';
 const wall = new Intl.DateTimeFormat('en-GB', {
@@ -157,6 +158,7 @@ export default function ServicesTab({ memorial }: { memorial: Memorial }) {
           }
         </QueryState>
       </Section>
+      <GuestbookSection memorial={memorial} />
     </div>
   );
 }

@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { expect, test, type Page } from '../support/test.ts';
+import { CoreApi } from '../support/app-api.ts';
+import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
+
+// Issue 16, item 3 (docs/funeral-day.md, "Het condoleanceregister"): the family opens the digital guestbook,
+// a visitor scans its QR code on a phone and signs without an account or access code, and the family's
+// screen shows the entry appear live.
+
+/** Serious and critical accessibility faults on the page as it is now, in each theme. */
+async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page
+      .context()
+      .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
+    await page.reload();
+    await ready();
+    await page.evaluate(() => document.fonts.ready);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      theme,
+    ).toEqual([]);
+  }
+}
+
+/** Reads the QR code in a screenshot of `page`'s element, as a phone's camera would. */
+async function decodeQr(page: Page, testId: string): Promise<string> {
+  const qr = page.getByTestId(testId);
+  await expect(qr.locator('svg')).toBeVisible();
+  const png = await qr.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+  );
+  expect(code, 'a readable QR code').not.toBeNull();
+  return code!.data;
+}
+
+test('the guestbook: a visitor scans the QR code on a phone and signs; the family sees it appear live', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const lastName = `Register ${Date.now().toString(36)}`;
+  const { id } = await createMemorialAsNewOwner(page, 'Lotte', lastName);
+  const api = await CoreApi.as(page);
+  // A private page: signing the guestbook needs no access code.
+  await api.update(id, { status: 'active', visibility: 'private' });
+
+  await openManageTab(page, id, 'Uitvaart');
+  const section = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Condoleanceregister', exact: true }),
+  });
+  await section.getByRole('button', { name: 'Register openen' }).click();
+  await expect(section.getByTestId('guestbook-state')).toHaveText('open');
+  const live = section.getByTestId('guestbook-live');
+  await expect(live).toHaveText(/^Live/);
+  await expectAccessibleInBothThemes(page, async () => {
+    await expect(live).toHaveText(/^Live/);
+    await expect(section.getByTestId('guestbook-qr').locator('svg')).toBeVisible();
+  });
+
+  // The QR code, decoded, is the short link shown beside it.
+  const url = await decodeQr(page, 'guestbook-qr');
+  expect(url).toMatch(/^http:\/\/localhost:\d+\/g\/[A-Za-z0-9_-]{22}$/);
+  await expect(section.getByTestId('guestbook-url')).toHaveText(url);
+
+  // The poster and the table card carry the same code.
+  await section.getByRole('link', { name: 'Poster en tafelkaart' }).click();
+  await expect(page.getByRole('heading', { name: /Poster en tafelkaart/ })).toBeVisible();
+  const poster = page.getByRole('region', { name: 'Poster A4' });
+  await expect(poster.getByText(`Lotte ${lastName}`)).toBeVisible();
+  await expectAccessibleInBothThemes(page, async () => {
+    await expect(page.getByRole('region', { name: 'Poster A4' }).locator('svg')).toBeVisible();
+  });
+  await page.getByRole('radio', { name: /Tafelkaart/ }).check();
+  await expect(
+    page.getByRole('region', { name: 'Tafelkaart' }).getByRole('img', { name: /^QR-code/ }),
+  ).toHaveCount(2);
+  await page.goBack();
+  await expect(live).toHaveText(/^Live/);
+
+  // A visitor on a phone, without an account, opens the decoded link and signs.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  const visitor = await phone.newPage();
+  await visitor.goto(url);
+  const form = visitor.getByRole('form', { name: 'Het condoleanceregister tekenen' });
+  await expect(visitor.getByRole('heading', { name: `Lotte ${lastName}` })).toBeVisible();
+  await expectAccessibleInBothThemes(visitor, async () => {
+    await expect(form.getByRole('button', { name: 'Tekenen' })).toBeEnabled();
+  });
+  await form.getByLabel('Je naam').fill('Tante Jet');
+  await form.getByLabel('Je bericht (niet verplicht)').fill('Wat een mooi afscheid. Veel sterkte.');
+  await form.getByLabel('Je adres voor een bedankkaart (niet verplicht)').fill('Dorpsstraat 1, Ergens');
+  await form.getByRole('button', { name: 'Tekenen' }).tap();
+  await expect(visitor.getByRole('status')).toHaveText(
+    'Dank je wel, Tante Jet. Je naam staat in het condoleanceregister.',
+  );
+
+  // The family's screen, not reloaded, shows the entry arrive through the live stream.
+  const entries = section.getByRole('list', { name: 'Inschrijvingen in het register' });
+  await expect(entries.getByText('Tante Jet')).toBeVisible();
+  await expect(entries.getByText('Wat een mooi afscheid. Veel sterkte.')).toBeVisible();
+  await expect(section.getByText('1 inschrijving', { exact: true })).toBeVisible();
+
+  // The family hides it, then closes the guestbook: the link says so.
+  await entries.getByRole('button', { name: 'Verbergen: Tante Jet' }).click();
+  await expect(entries.getByRole('button', { name: 'Weer tonen: Tante Jet' })).toBeVisible();
+  await section.getByRole('button', { name: 'Register sluiten' }).click();
+  await expect(section.getByTestId('guestbook-state')).toHaveText('gesloten');
+  await visitor.reload();
+  await expect(visitor.getByText('Het condoleanceregister is gesloten.')).toBeVisible();
+  await phone.close();
+});
