@@ -113,6 +113,10 @@ export const apiPaths = {
   serviceRsvps: apiPath('/memorial/:id/services/:serviceId/rsvps'),
   serviceRsvpsCsv: apiPath('/memorial/:id/services/:serviceId/rsvps.csv'),
 
+  candleMoments: apiPath('/memorial/:id/candle-moments'),
+  candleMoment: apiPath('/memorial/:id/candle-moments/:momentId'),
+  candleMomentLive: apiPath('/memorial/:id/candle-moments/live'),
+
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),
