@@ -41,7 +41,7 @@ import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
-import { candleMomentRoutes } from './modules/candle-moment/routes.ts';
+import { candleMomentRoutes } from './modules/candles/moment-routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';

@@ -3,8 +3,8 @@ import { CANDLE_MOMENT_MAX_MINUTES } from '@aandenken/contract';
 import { buildApp, type App } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, guestToken } from './fixtures/content.ts';
-import { amsterdamDate, amsterdamInstant } from '../src/modules/funeral-day/calendar.ts';
-import { secondSundayOfDecember } from '../src/modules/candle-moment/days.ts';
+import { amsterdamDate, amsterdamInstant } from '../src/shared/amsterdam-time.ts';
+import { secondSundayOfDecember } from '../src/modules/candles/moment-days.ts';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;

@@ -29,6 +29,9 @@ const moreLabels: Record<string, string> = {
   'service.created': 'Bijeenkomst toegevoegd',
   'service.updated': 'Bijeenkomst gewijzigd',
   'service.deleted': 'Bijeenkomst verwijderd',
+  'candle_moment.created': 'Kaarsjesmoment gepland',
+  'candle_moment.updated': 'Kaarsjesmoment gewijzigd',
+  'candle_moment.deleted': 'Kaarsjesmoment afgezegd',
 };
 
 export function actionLabel(action: string): string {

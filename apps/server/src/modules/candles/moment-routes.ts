@@ -12,9 +12,9 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { amsterdamDate } from '../funeral-day/calendar.ts';
-import { createCandleLive } from './live.ts';
-import { candleMomentService } from './service.ts';
+import { amsterdamDate } from '../../shared/amsterdam-time.ts';
+import { createCandleLive } from './moment-live.ts';
+import { candleMomentService } from './moment-service.ts';
 
 const tags = ['candle-moments'];
 /** Bearer optional: visitors of a public page need no account. */

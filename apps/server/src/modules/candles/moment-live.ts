@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, CandleMoment } from '@aandenken/contract';
 import type { Db, Listener } from '../../db/client.ts';
 import type { Clock } from '../../lib/deps.ts';
-import { candleRepository, toCandle } from '../candles/repository.ts';
+import { candleRepository, toCandle } from './repository.ts';
 
 /** How often a process refreshes its connections' presence and sends a keep-alive comment. */
 export const HEARTBEAT_MS = 15_000;

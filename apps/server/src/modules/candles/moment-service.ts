@@ -13,9 +13,9 @@ import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { memorialArchived } from '../../shared/errors.ts';
 import { isUuid } from '../../shared/pagination.ts';
-import { amsterdamDate, amsterdamInstant, amsterdamIso } from '../funeral-day/calendar.ts';
-import { remembranceDays } from './days.ts';
-import { candleMomentRepository, type MomentFields, type MomentRow } from './repository.ts';
+import { amsterdamDate, amsterdamInstant, amsterdamIso } from '../../shared/amsterdam-time.ts';
+import { remembranceDays } from './moment-days.ts';
+import { candleMomentRepository, type MomentFields, type MomentRow } from './moment-repository.ts';
 
 const momentNotFound = () =>
   new AppError(404, candleMomentErrorCodes.momentNotFound, 'Dit kaarsjesmoment bestaat niet (meer).');
