@@ -43,6 +43,7 @@ import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { guestbookRoutes } from './modules/guestbook/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
+import { candleMomentRoutes } from './modules/candles/moment-routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(candleRoutes(deps));
       await core.register(funeralDayRoutes(deps));
       await core.register(guestbookRoutes(deps));
+      await core.register(candleMomentRoutes(deps));
       await core.register(exportRoutes(deps));
       await core.register(memorialDeletionRoutes(deps));
       await core.register(takedownRoutes(deps));

@@ -100,6 +100,17 @@ async function openGuestbook(t: TestContext, w: World): Promise<{ token: string;
   return { token: rows[0]!.token, entryId: entry.rows[0]!.id };
 }
 
+/** A kaarsjesmoment on the World's memorial, straight in the database, far ahead. */
+const momentBody = { date: '2099-06-01', startTime: '20:00' };
+async function candleMoment(t: TestContext, w: World): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO candle_moments (memorial_id, moment_date, starts_at, starts_at_instant, ends_at_instant)
+     VALUES ($1, '2099-06-01', '20:00', '2099-06-01T18:00:00Z', '2099-06-01T19:00:00Z') RETURNING id`,
+    [w.memorialId],
+  );
+  return rows[0]!.id;
+}
+
 const matrix: Row[] = [
   // ── memorials ────────────────────────────────────────────────────────────────────────────────
   {
@@ -815,6 +826,58 @@ const matrix: Row[] = [
       remoteAddress: randomAddress(),
     }),
     expect: everyone(201),
+  },
+
+  // ---- remembering together: kaarsjesmomenten (docs/funeral-day.md, 'Samen herdenken') ----
+  {
+    call: 'GET /core/memorial/{id}/candle-moments',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/candle-moments` }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/memorial/{id}/candle-moments',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/candle-moments` }),
+    expect: everyone(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/candle-moments',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/candle-moments`,
+      payload: momentBody,
+    }),
+    expect: manage(201),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/candle-moments/{momentId}',
+    prepare: async ({ t, w }) => ({ id: await candleMoment(t, w) }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/candle-moments/${p.id}`,
+      payload: momentBody,
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/candle-moments/{momentId}',
+    prepare: async ({ t, w }) => ({ id: await candleMoment(t, w) }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/candle-moments/${p.id}` }),
+    expect: manage(200),
+  },
+  // No moment on: those who may see the page hear so (409); the stream itself: candle-moment.test.ts.
+  {
+    call: 'GET /core/memorial/{id}/candle-moments/live',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/candle-moments/live` }),
+    expect: e(404, 409, 404, 404, 409, 409, 409, 409),
+  },
+  {
+    call: 'GET /core/memorial/{id}/candle-moments/live',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/candle-moments/live` }),
+    expect: everyone(409),
   },
 
   // ---- exports (docs/exports.md) ----
@@ -1742,7 +1805,9 @@ describe('authorization matrix', () => {
     // Members-only: no row lets an anonymous caller succeed. Authentication comes before validation, so
     // a malformed body or id says nothing about the call to someone who may not make it.
     const calls = [...new Set(matrix.map((r) => r.call))].filter(
-      (call) => !matrix.some((r) => r.call === call && r.expect.anonymous < 300),
+      // A 409 to an anonymous caller (no kaarsjesmoment on now) means the call itself is open to them.
+      (call) =>
+        !matrix.some((r) => r.call === call && (r.expect.anonymous < 300 || r.expect.anonymous === 409)),
     );
     expect(calls.length).toBeGreaterThan(25);
     for (const call of calls) {

@@ -120,6 +120,10 @@ export const apiPaths = {
   guestbookPublic: apiPath('/guestbook/:token'),
   guestbookSign: apiPath('/guestbook/:token/entries'),
 
+  candleMoments: apiPath('/memorial/:id/candle-moments'),
+  candleMoment: apiPath('/memorial/:id/candle-moments/:momentId'),
+  candleMomentLive: apiPath('/memorial/:id/candle-moments/live'),
+
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),
   exportDownload: apiPath('/export/:exportId/download'),

@@ -29,6 +29,8 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   /** POSTs multipart form data, reporting upload progress (XMLHttpRequest: fetch cannot report it). */
   upload<T = unknown>(path: string, form: FormData, options?: UploadOptions<T>): Promise<T>;
+  /** A long-lived GET with the token (server-sent events): the response as it is, its body unread. */
+  stream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 /**
@@ -110,9 +112,17 @@ export function createApiClient({
   const upload = async <T>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> =>
     (await import('./api-upload.ts')).upload<T>({ getToken, baseUrl }, path, form, options);
 
+  const stream = async (path: string, signal: AbortSignal) => {
+    const token = await getToken();
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return doFetch(`${baseUrl}${path}`, { headers, signal, credentials: 'same-origin' });
+  };
+
   return {
     request,
     upload,
+    stream,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
     put: (path, body, options) => request('PUT', path, { ...options, body }),

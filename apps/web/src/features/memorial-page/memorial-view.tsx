@@ -25,6 +25,8 @@ const AddMemoryDialog = lazy(() =>
 // The funeral day's services (docs/funeral-day.md): their own chunk and read, after the page is up; never
 // in the server's HTML (it is cached per memorial version, while the services' place depends on the day).
 const ServicesSection = lazy(() => import('./components/services-section.tsx'));
+// 'Samen herdenken': kaarsjesmomenten and remembrance days, the same way (the live panel is a chunk of its own).
+const RemembranceSection = lazy(() => import('./components/remembrance-section.tsx'));
 
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();
@@ -89,6 +91,11 @@ export function MemorialView({ id }: { id: string }) {
       {hydrated && (
         <Suspense fallback={null}>
           <ServicesSection memorial={memorial} placement="past" defaultName={viewer.defaultName} />
+        </Suspense>
+      )}
+      {hydrated && memorial.status !== 'concept' && (
+        <Suspense fallback={null}>
+          <RemembranceSection memorial={memorial} />
         </Suspense>
       )}
       <Suspense fallback={null}>

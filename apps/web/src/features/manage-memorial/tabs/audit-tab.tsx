@@ -33,6 +33,9 @@ const moreLabels: Record<string, string> = {
   'guestbook.closed': 'Condoleanceregister gesloten',
   'guestbook.entry_hidden': 'Inschrijving in het register verborgen',
   'guestbook.entry_shown': 'Inschrijving in het register weer getoond',
+  'candle_moment.created': 'Kaarsjesmoment gepland',
+  'candle_moment.updated': 'Kaarsjesmoment gewijzigd',
+  'candle_moment.deleted': 'Kaarsjesmoment afgezegd',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Candle, CandleMoment } from '@aandenken/contract';
+import type { Db, Listener } from '../../db/client.ts';
+import type { Clock } from '../../lib/deps.ts';
+import { candleRepository, toCandle } from './repository.ts';
+
+/** How often a process refreshes its connections' presence and sends a keep-alive comment. */
+export const HEARTBEAT_MS = 15_000;
+/** A presence row not refreshed for this long is no longer counted (its process died). */
+export const PRESENCE_STALE_MS = 45_000;
+/** How long to wait before listening again after the listening connection broke. */
+const RELISTEN_MS = 2_000;
+
+interface Connection {
+  id: string;
+  memorialId: string;
+  moment: CandleMoment;
+  res: ServerResponse;
+  closed: boolean;
+  /** Its presence row is written (a heartbeat before that would not find it). */
+  ready: boolean;
+}
+
+/**
+ * The live side of the kaarsjesmoment in one process (docs/funeral-day.md, 'Samen herdenken'). Every
+ * process holds its own connections; what happens elsewhere arrives through PostgreSQL: a trigger
+ * notifies `candle_live` for each candle lit and for each presence row added or removed, whichever
+ * process made the change, and every process that has connections on that memorial forwards the candle
+ * or counts again. Presence is one row per open connection (candle_presence), so the count is the same
+ * in every process.
+ */
+export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBaseLogger }) {
+  const { db, log } = o;
+  const now = () => o.clock().now();
+  const byMemorial = new Map<string, Set<Connection>>();
+  let listener: Listener | null = null;
+  let listening: Promise<void> | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const recounts = new Map<string, Promise<void>>();
+
+  const write = (c: Connection, event: string, data: unknown) => {
+    if (c.closed) return;
+    c.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  async function count(memorialId: string): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM candle_presence WHERE memorial_id = $1 AND seen_at > $2',
+      [memorialId, new Date(now().getTime() - PRESENCE_STALE_MS)],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Counts again and tells this process's connections; notifications that arrive meanwhile share it. */
+  function recount(memorialId: string) {
+    if (recounts.has(memorialId)) return;
+    const run = (async () => {
+      await Promise.resolve();
+      recounts.delete(memorialId);
+      const conns = byMemorial.get(memorialId);
+      if (!conns?.size) return;
+      const together = await count(memorialId);
+      for (const c of conns) write(c, 'together', { together });
+    })().catch((err: unknown) => log.warn({ err }, 'candle moment: count failed'));
+    recounts.set(memorialId, run);
+  }
+
+  async function forwardCandle(memorialId: string, candleId: string) {
+    const conns = byMemorial.get(memorialId);
+    if (!conns?.size) return;
+    const row = await candleRepository(db).findById(candleId);
+    if (!row) return;
+    const candle: Candle = toCandle(row);
+    for (const c of conns) write(c, 'candle', candle);
+  }
+
+  function onPayload(payload: string) {
+    let msg: { m?: string; c?: string; p?: boolean };
+    try {
+      msg = JSON.parse(payload) as typeof msg;
+    } catch {
+      return;
+    }
+    if (!msg.m || !byMemorial.has(msg.m)) return;
+    if (msg.c)
+      forwardCandle(msg.m, msg.c).catch((err: unknown) => log.warn({ err }, 'candle moment: forward failed'));
+    if (msg.p) recount(msg.m);
+  }
+
+  function listen(): Promise<void> {
+    listening ??= db
+      .listen('candle_live', onPayload, (err) => {
+        // Notifications may have been missed: listen again, then count again everywhere.
+        log.warn({ err }, 'candle moment: listening connection lost');
+        listener = null;
+        listening = null;
+        if (stopped) return;
+        setTimeout(() => {
+          if (stopped || byMemorial.size === 0) return;
+          listen()
+            .then(() => {
+              for (const m of byMemorial.keys()) recount(m);
+            })
+            .catch((e: unknown) => log.warn({ err: e }, 'candle moment: listen again failed'));
+        }, RELISTEN_MS).unref();
+      })
+      .then((l) => {
+        listener = l;
+      })
+      .catch((err: unknown) => {
+        listening = null;
+        throw err;
+      });
+    return listening;
+  }
+
+  /**
+   * Refreshes this process's presence rows and ends the streams whose moment is over: by its time, or
+   * because the family cancelled it (the row went with the moment) or moved its end.
+   */
+  async function beat() {
+    const at = now();
+    const all = [...byMemorial.values()].flatMap((s) => [...s]).filter((c) => c.ready && !c.closed);
+    const ends = new Map<string, number>();
+    if (all.length) {
+      const { rows } = await db.query<{ id: string; ends_at: Date | string }>(
+        `UPDATE candle_presence p SET seen_at = $2 FROM candle_moments m
+          WHERE p.id = ANY($1::uuid[]) AND m.id = p.moment_id RETURNING p.id, m.ends_at_instant AS ends_at`,
+        [all.map((c) => c.id), at],
+      );
+      for (const r of rows) ends.set(r.id, new Date(r.ends_at).getTime());
+    }
+    for (const c of all) {
+      const endsAt = ends.get(c.id);
+      if (endsAt === undefined || endsAt <= at.getTime()) {
+        write(c, 'ended', {});
+        end(c);
+      } else c.res.write(': \n\n');
+    }
+    // Rows of a process that died: gone for everyone (the delete notifies, the others count again).
+    await db.query('DELETE FROM candle_presence WHERE seen_at < $1', [
+      new Date(at.getTime() - PRESENCE_STALE_MS),
+    ]);
+  }
+
+  function end(c: Connection) {
+    if (c.closed) return;
+    c.closed = true;
+    c.res.end();
+  }
+
+  async function drop(c: Connection) {
+    const conns = byMemorial.get(c.memorialId);
+    if (!conns?.delete(c)) return;
+    if (conns.size === 0) byMemorial.delete(c.memorialId);
+    if (byMemorial.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+    await db.query('DELETE FROM candle_presence WHERE id = $1', [c.id]);
+  }
+
+  return {
+    /**
+     * Opens the stream on `res` (its headers are written here): a presence row, the state, then live
+     * events until the moment ends, the client leaves or the process closes.
+     */
+    async open(res: ServerResponse, headers: Record<string, string>, moment: CandleMoment) {
+      await listen();
+      const c: Connection = {
+        id: randomUUID(),
+        memorialId: moment.memorialId,
+        moment,
+        res,
+        closed: false,
+        ready: false,
+      };
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      res.on('close', () => {
+        c.closed = true;
+        drop(c).catch((err: unknown) => log.warn({ err }, 'candle moment: leaving failed'));
+      });
+      let conns = byMemorial.get(c.memorialId);
+      if (!conns) byMemorial.set(c.memorialId, (conns = new Set()));
+      conns.add(c);
+      heartbeat ??= setInterval(() => {
+        beat().catch((err: unknown) => log.warn({ err }, 'candle moment: heartbeat failed'));
+      }, HEARTBEAT_MS).unref();
+      res.write('retry: 5000\n\n');
+      await db.query(
+        'INSERT INTO candle_presence (id, memorial_id, moment_id, seen_at) VALUES ($1, $2, $3, $4)',
+        [c.id, c.memorialId, moment.id, now()],
+      );
+      if (c.closed) {
+        await db.query('DELETE FROM candle_presence WHERE id = $1', [c.id]);
+        return;
+      }
+      c.ready = true;
+      const { rows } = await db.query<Parameters<typeof toCandle>[0]>(
+        `SELECT id, memorial_id, kind, name, message, created_at, created_at::text AS cursor_ts FROM candles
+          WHERE memorial_id = $1 AND created_at >= $2 AND created_at < $3
+          ORDER BY created_at DESC, id DESC LIMIT 100`,
+        [c.memorialId, moment.startsAt, moment.endsAt],
+      );
+      write(c, 'state', { moment, candles: rows.map(toCandle), together: await count(c.memorialId) });
+    },
+
+    /** The process closes: every stream ends (the clients connect again elsewhere), rows removed. */
+    async close() {
+      stopped = true;
+      const all = [...byMemorial.values()].flatMap((s) => [...s]);
+      for (const c of all) end(c);
+      await Promise.allSettled(all.map(drop));
+      if (heartbeat) clearInterval(heartbeat);
+      await listener?.close().catch(() => {});
+    },
+
+    /** For tests: run one heartbeat now. */
+    beat,
+  };
+}
+export type CandleLive = ReturnType<typeof createCandleLive>;
