@@ -103,7 +103,8 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
   );
 }
 
-function DraftScreen({ memorial, info }: { memorial: Memorial; info: AiDraftInfo }) {
+/** The screen's body: the Premium or 'AI staat uit' notice, or the composer. */
+export function DraftScreen({ memorial, info }: { memorial: Memorial; info: AiDraftInfo }) {
   if (!info.planAllows) {
     return (
       <Notice icon={<Lock aria-hidden className="h-5 w-5" />} title="Dit hoort bij Premium">
@@ -429,7 +430,7 @@ function Composer({ memorial, info }: { memorial: Memorial; info: AiDraftInfo })
 }
 
 /** The paragraph with the flagged names and dates marked. */
-function Highlighted({ text, flagged }: { text: string; flagged: string[] }) {
+export function Highlighted({ text, flagged }: { text: string; flagged: string[] }) {
   if (flagged.length === 0) return <>{text}</>;
   const re = new RegExp(
     `(${[...flagged]
