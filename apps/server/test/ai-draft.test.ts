@@ -102,6 +102,10 @@ describe('the source check', () => {
       },
       { text: 'Hij zong in het koor.', sources: [{ kind: 'memory', id: 'm-1' }], flagged: [] },
     ]);
+    // Tags on a line of their own count for the paragraph above them.
+    expect(parseDraft('Hij zong in het koor.\n\n[M:1]', sources)).toEqual([
+      { text: 'Hij zong in het koor.', sources: [{ kind: 'memory', id: 'm-1' }], flagged: [] },
+    ]);
   });
 });
 

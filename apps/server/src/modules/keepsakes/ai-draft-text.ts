@@ -177,7 +177,14 @@ export function parseDraft(text: string, sources: DraftSources): AiDraftParagrap
       .filter(Boolean)
       .join(' ')
       .trim();
-    if (!clean) continue;
+    if (!clean) {
+      // Tags on a line of their own after a blank line belong to the paragraph before.
+      const prev = paragraphs.at(-1);
+      if (prev)
+        for (const f of found)
+          if (!prev.sources.some((x) => JSON.stringify(x) === JSON.stringify(f))) prev.sources.push(f);
+      continue;
+    }
     paragraphs.push({ text: clean, sources: found, flagged: checkAgainstSources(clean, sources) });
   }
   return paragraphs;
