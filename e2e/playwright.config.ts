@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8090);
 export const mailboxPort = Number(process.env.E2E_MAIL_PORT ?? 8091);
+/** The stand-in chat endpoint (support/serve.ts) the AI biography draft talks to. */
+export const llmPort = Number(process.env.E2E_LLM_PORT ?? port + 2);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,6 +59,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailboxPort) },
+    env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailboxPort), E2E_LLM_PORT: String(llmPort) },
   },
 });

@@ -69,6 +69,16 @@ export class CoreApi {
     return this.call('POST', '/memories/publish', { id: concept.id });
   }
 
+  /** One answer of the biography questions. */
+  answer(memorialId: string, questionKey: string, text: string) {
+    return this.call('PUT', `/memorial/${memorialId}/biography-template/${questionKey}`, { text });
+  }
+
+  /** The biography as stored. */
+  biography(memorialId: string) {
+    return this.call<{ html: string }>('GET', `/memorial/biography/${memorialId}`);
+  }
+
   /** Lights a candle and returns the API's status (201, or the refusal). */
   async lightCandle(memorialId: string): Promise<number> {
     const res = await this.request.post(`/core/candles/${memorialId}`, {

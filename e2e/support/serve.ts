@@ -8,11 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 import { startGoogleStandIn } from '../../apps/server/test/identity-google-stand-in.ts';
+import { startLlmStandIn } from '../../apps/server/test/support/llm-standin.ts';
 import { startMollieStandIn } from '../../apps/server/test/support/mollie-standin.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 8090);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 8091);
+const llmPort = Number(process.env.E2E_LLM_PORT ?? port + 2);
 
 const smtp = await startSmtpSink();
 http
@@ -32,6 +34,9 @@ const google = await startGoogleStandIn({
 
 // A local Mollie plays the payment provider: its checkout page lets a test choose the outcome.
 const mollie = await startMollieStandIn();
+
+// A local OpenAI-compatible chat endpoint for the AI biography draft; specs script its replies over HTTP.
+const llm = await startLlmStandIn({ port: llmPort, apiKey: 'sk-e2e' });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aandenken-e2e-'));
 let databaseUrl: string | undefined;
@@ -83,6 +88,9 @@ const server = spawn(process.execPath, ['src/server.ts'], {
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     MOLLIE_API_KEY: mollie.apiKey,
     MOLLIE_API_URL: mollie.url,
+    LLM_BASE_URL: llm.url,
+    LLM_API_KEY: llm.apiKey,
+    LLM_MODEL: 'standin-7b',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   },
 });

@@ -138,6 +138,12 @@ export const configSchema = z
     INVOICE_SELLER_ADDRESS: z.string().min(1).default('Herengracht 1, 1015 BA Amsterdam'),
     INVOICE_SELLER_KVK: z.string().default('00000000'),
     INVOICE_SELLER_VAT_ID: z.string().default('NL000000000B01'),
+    /** OpenAI-compatible chat endpoint for the AI biography draft (docs/keepsakes.md); unset = off. */
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    LLM_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+    /** Longest wait for the endpoint's answer, and then for each next piece of it. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.preprocess(
@@ -204,6 +210,8 @@ export const configSchema = z
               forcePathStyle: env.S3_FORCE_PATH_STYLE,
             }
           : undefined,
+      /** The AI biography draft is on only when the endpoint, its key and the model are all set. */
+      aiDraftEnabled: !!(env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL),
     };
   });
 

@@ -1160,6 +1160,21 @@ const matrix: Row[] = [
     }),
     expect: manage(200),
   },
+  // The AI draft (Premium): the matrix's server has no LLM settings, so who may ask gets 409 (switched off).
+  {
+    call: 'GET /core/memorial/{id}/biography-draft',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/biography-draft` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/biography-draft',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/biography-draft`,
+      payload: { answerKeys: [], memoryIds: [] },
+    }),
+    expect: manage(409),
+  },
 ];
 
 /** A published memory written straight into the database (the memory calls are limited per hour). */

@@ -153,4 +153,5 @@ export const apiPaths = {
   biographyTemplate: apiPath('/memorial/:id/biography-template'),
   biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
   biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
+  biographyAiDraft: apiPath('/memorial/:id/biography-draft'),
 } as const;

@@ -109,3 +109,75 @@ export const biographyGenerateSchema = z.object({
   replace: z._default(z.boolean({ error: 'Vervangen moet waar of onwaar zijn' }), false),
 });
 export type BiographyGenerate = z.infer<typeof biographyGenerateSchema>;
+
+/**
+ * AI-assisted draft (issue 17 item 2b, Premium feature `aiBiography`; docs/keepsakes.md 'AI-assisted
+ * draft'): an OpenAI-compatible chat endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) drafts a biography from
+ * the answers and published memories the family picked. The draft streams in as NDJSON lines
+ * (`AiDraftEvent`) and replaces nothing: the family accepts it by saving it as the biography.
+ */
+export const AI_DRAFT_MAX_MEMORIES = 40;
+
+export const aiDraftErrorCodes = {
+  /** LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are not all set. */
+  disabled: 'AI_DRAFT_DISABLED',
+  /** The page's plan does not include the feature (Basis). */
+  planFeature: 'PLAN_FEATURE',
+  /** Nothing chosen to send, or a chosen item that does not exist. */
+  noSources: 'AI_DRAFT_NO_SOURCES',
+  /** The endpoint failed, refused, timed out or dropped the connection (sent as a stream event). */
+  provider: 'AI_PROVIDER_ERROR',
+} as const;
+
+export const aiDraftMemorySchema = z.object({
+  id: z.uuid(),
+  yearLabel: z.string(),
+  body: z.string(),
+  author: z.string().check(z.describe('Wie de herinnering schreef (alleen op het scherm, niet verstuurd)')),
+});
+export type AiDraftMemory = z.infer<typeof aiDraftMemorySchema>;
+
+export const aiDraftInfoSchema = z.object({
+  memorialId: z.uuid(),
+  enabled: z.boolean().check(z.describe('Of de server een AI-dienst heeft ingesteld')),
+  planAllows: z.boolean().check(z.describe('Of het abonnement van de pagina het AI-concept bevat')),
+  endpointHost: z.nullable(z.string()).check(z.describe('Waar de gekozen teksten naartoe gaan')),
+  model: z.nullable(z.string()),
+  answers: z.array(z.object({ questionKey: z.string(), question: z.string(), text: z.string() })),
+  memories: z.array(aiDraftMemorySchema),
+  hasBiography: z.boolean(),
+});
+export type AiDraftInfo = z.infer<typeof aiDraftInfoSchema>;
+
+export const aiDraftRequestSchema = z.object({
+  answerKeys: z
+    .array(z.string().check(z.maxLength(100)), { error: 'Kies de antwoorden die mee mogen' })
+    .check(z.maxLength(50)),
+  memoryIds: z
+    .array(z.string().check(z.maxLength(100)), { error: 'Kies de herinneringen die mee mogen' })
+    .check(z.maxLength(AI_DRAFT_MAX_MEMORIES, `Kies hoogstens ${AI_DRAFT_MAX_MEMORIES} herinneringen`)),
+});
+export type AiDraftRequest = z.infer<typeof aiDraftRequestSchema>;
+
+export const aiDraftSourceSchema = z.union([
+  z.object({ kind: z.literal('answer'), key: z.string() }),
+  z.object({ kind: z.literal('memory'), id: z.string() }),
+]);
+export type AiDraftSource = z.infer<typeof aiDraftSourceSchema>;
+
+export const aiDraftParagraphSchema = z.object({
+  text: z.string(),
+  sources: z.array(aiDraftSourceSchema),
+  /** Names and dates in the text that occur in none of the sources sent. */
+  flagged: z.array(z.string()),
+});
+export type AiDraftParagraph = z.infer<typeof aiDraftParagraphSchema>;
+
+/** One line of the draft's NDJSON stream. */
+export const aiDraftEventSchema = z.union([
+  z.object({ type: z.literal('start'), endpointHost: z.string(), model: z.string() }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), paragraphs: z.array(aiDraftParagraphSchema) }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type AiDraftEvent = z.infer<typeof aiDraftEventSchema>;

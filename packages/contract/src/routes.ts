@@ -30,6 +30,7 @@ export const routes = {
   memorialGuestbookPoster: (id: string) => `/memorial/${id}/register-poster`,
   /** The guestbook's short link: visitors sign here without an account or access code. */
   guestbook: (token: string) => `/g/${token}`,
+  memorialBiographyDraft: (id: string) => `/memorial/${id}/levensverhaal/concept`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
   companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
@@ -61,7 +62,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
-  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|register-poster)$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|levensverhaal\/concept|register-poster)$/i,
   /^\/g\/[A-Za-z0-9_-]{22}$/,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,

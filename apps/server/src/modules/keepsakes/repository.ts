@@ -7,6 +7,17 @@ export type AnswerRow = {
   updated_by: string | null;
 };
 
+export type PersonRow = {
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+  death_date: string | null;
+  birth_place: string | null;
+  death_place: string | null;
+};
+
+export type MemorySourceRow = { id: string; year_label: string; body: string; author: string };
+
 /** The biography template's answers (migration 115), one row per question. */
 export function keepsakesRepository(db: Queryable) {
   return {
@@ -52,6 +63,30 @@ export function keepsakesRepository(db: Queryable) {
                 updated_at = now() WHERE id = $1`,
         [memorialId, html, userId],
       );
+    },
+
+    /** What the AI draft may tell the model about the person (docs/keepsakes.md 'AI-assisted draft'). */
+    async person(memorialId: string): Promise<PersonRow | null> {
+      const { rows } = await db.query<PersonRow>(
+        `SELECT first_name, last_name, birth_date::text AS birth_date, death_date::text AS death_date,
+                birth_place, death_place
+           FROM memorials WHERE id = $1`,
+        [memorialId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The published memories that are not hidden, oldest first: what the family may choose to send. */
+    async publishedMemories(memorialId: string): Promise<MemorySourceRow[]> {
+      const { rows } = await db.query<MemorySourceRow>(
+        `SELECT mo.id::text AS id, mo.year_label, mo.body, coalesce(u.name, mo.author_name, 'Onbekend') AS author
+           FROM memories mo LEFT JOIN users u ON u.id = mo.author_user_id
+          WHERE mo.memorial_id = $1 AND mo.status = 'published' AND mo.hidden_at IS NULL
+          ORDER BY mo.published_at, mo.id
+          LIMIT 500`,
+        [memorialId],
+      );
+      return rows;
     },
 
     async biographyHtml(memorialId: string): Promise<string> {

@@ -1,6 +1,10 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  aiDraftEventSchema,
+  aiDraftInfoSchema,
+  aiDraftRequestSchema,
   apiPaths,
   biographyAnswerSchema,
   biographyAnswerUpdateSchema,
@@ -12,16 +16,80 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { aiDraftService } from './ai-draft.ts';
 import { keepsakesService } from './service.ts';
 
 const tags = ['keepsakes'];
 const security = [{ bearer: [] }];
 
 export const keepsakeRoutes =
-  (deps: Pick<Deps, 'db' | 'responseCache'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'responseCache' | 'config'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = keepsakesService(deps);
+    const aiDraft = aiDraftService(deps);
+
+    app.get(
+      apiPaths.biographyAiDraft.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'AI-concept levensverhaal: wat er kan worden meegestuurd, en waarheen (eigenaar, redacteur)',
+          description:
+            'Of de server een AI-dienst heeft (LLM_*), of het abonnement het toestaat (Premium), de host waar de gekozen teksten heen gaan, de ingevulde antwoorden en de gepubliceerde herinneringen.',
+          params: idParamSchema,
+          response: { 200: aiDraftInfoSchema, ...errorResponses },
+        },
+      },
+      async (req) => aiDraft.info(await req.caller(), req.params.id),
+    );
+
+    app.post(
+      apiPaths.biographyAiDraft.pattern,
+      {
+        // Streamed as it is written: compression would hold the pieces back.
+        compress: false,
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'AI-concept levensverhaal schrijven (Premium; eigenaar, redacteur)',
+          description:
+            'Stuurt alleen de gekozen antwoorden en herinneringen (met naam, data en plaatsen van geboorte en overlijden) naar de ingestelde AI-dienst. Het antwoord is NDJSON, één gebeurtenis per regel: `start`, `delta` (tekst zoals hij binnenkomt), dan `done` (alinea’s met hun bronnen en de namen en data die niet in de bronnen staan) of `error`. Er wordt niets opgeslagen of vervangen. Basis: 403 PLAN_FEATURE; geen AI-dienst ingesteld: 409 AI_DRAFT_DISABLED; niets gekozen: 400.',
+          params: idParamSchema,
+          body: aiDraftRequestSchema,
+          response: { 200: aiDraftEventSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        const prepared = await aiDraft.prepare(await req.caller(), req.params.id, req.body);
+        const out = new PassThrough();
+        const abort = new AbortController();
+        // The caller went away before the end: stop asking the endpoint.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) abort.abort();
+        });
+        void (async () => {
+          try {
+            for await (const event of aiDraft.run(prepared, abort.signal)) {
+              if (abort.signal.aborted) break;
+              out.write(`${JSON.stringify(event)}\n`);
+            }
+          } catch (err) {
+            req.log.warn({ err }, 'AI draft stream failed');
+          } finally {
+            out.end();
+          }
+        })();
+        return reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(out as never);
+      },
+    );
 
     app.get(
       apiPaths.biographyTemplate.pattern,

@@ -416,6 +416,13 @@ function Final({
           wilt vervangen.
         </p>
       )}
+      <p className="mt-5 text-sm leading-relaxed text-muted">
+        Liever een concept in lopende tekst?{' '}
+        <Link to={routes.memorialBiographyDraft(memorial.id)} className="text-primary underline">
+          Laat een concept schrijven met AI
+        </Link>{' '}
+        (Premium): u kiest zelf welke antwoorden en herinneringen meegaan.
+      </p>
       <div className="mt-5">
         {hasBiography ? (
           <ConfirmDialog
