@@ -142,4 +142,6 @@ export const apiPaths = {
   biographyTemplate: apiPath('/memorial/:id/biography-template'),
   biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
   biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
+  printedBook: apiPath('/memorial/:id/printed-book'),
+  printedBookFile: apiPath('/printed-book/:bookId/file'),
 } as const;

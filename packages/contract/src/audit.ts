@@ -17,6 +17,7 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.invite_only_changed': 'Alleen op uitnodiging gewijzigd',
   'memorial.biography_updated': 'Levensverhaal gewijzigd',
   'memorial.biography_generated': 'Levensverhaal gemaakt uit de vragenlijst',
+  'memorial.printed_book_requested': 'Gedrukt boek aangevraagd',
   'memorial.access_code_regenerated': 'Nieuwe toegangscode gemaakt',
   'memorial.access_code_mailed': 'Toegangscode gemaild',
   'member.role_changed': 'Rol gewijzigd',

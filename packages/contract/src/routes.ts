@@ -26,6 +26,7 @@ export const routes = {
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
   memorialBiographyHelp: (id: string) => `/memorial/${id}/levensverhaal`,
+  memorialBook: (id: string) => `/memorial/${id}/boek`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
   companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
@@ -57,7 +58,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
-  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal)$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|boek)$/i,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,
   /^\/uitvaartondernemers\/[a-z0-9]+(-[a-z0-9]+)*$/,
