@@ -28,6 +28,7 @@ const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card
 // Keepsakes (issue 17): the presentation and the biography questions, each its own chunk.
 const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
 const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
+const PrintedBookPage = lazyPage(() => import('../features/keepsakes/printed-book-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -62,6 +63,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
   { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
   { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
+  { path: routes.memorialBook(':id'), element: <PrintedBookPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },
   { path: routes.payment(':id'), element: <PaymentPage /> },
