@@ -27,6 +27,7 @@ let w: World;
 let smallPhotoId: string;
 const url = () => `/core/memorial/${w.memorialId}/printed-book`;
 const MEMORY_TEXT = 'Elke zomer fietsten we samen langs de Noordzeekust naar Scheveningen.';
+const HIDDEN_TEXT = 'Deze verborgen herinnering hoort niet in het boek.';
 const BIOGRAPHY_SENTENCE = 'Hij groeide op in een onderwijzersgezin aan de rand van Dordrecht.';
 
 async function upload(field: 'memorialId' | 'memoryId', id: string, data: Buffer, token: string) {
@@ -87,6 +88,9 @@ beforeAll(async () => {
   const memoryId = await publishedMemory(users.contributor.token, MEMORY_TEXT);
   await upload('memoryId', memoryId, await jpeg(2400, 1600), users.contributor.token);
   smallPhotoId = await upload('memoryId', memoryId, await jpeg(64, 48), users.contributor.token);
+  // A memory hidden after a report (a takedown) stays out of the book.
+  const hidden = await publishedMemory(users.contributor.token, HIDDEN_TEXT);
+  await t.db.query(`UPDATE memories SET hidden_at = now(), hidden_by = 'owner' WHERE id = $1`, [hidden]);
   await candle(t, w);
   const paragraphs = Array.from(
     { length: 14 },
@@ -152,6 +156,7 @@ describe('printed book on a Premium (trial) page', () => {
     expect(text).toContain(BIOGRAPHY_SENTENCE);
     expect(text).toContain('Herinneringen');
     expect(text).toContain(MEMORY_TEXT);
+    expect(text).not.toContain('hoort niet in het boek');
     expect(text).toMatch(/1975 — door bijdrager/i);
     expect(text).toContain('1 kaarsje aangestoken en 0 bloemen gelegd');
     // Page numbers from page 2 on.

@@ -206,8 +206,11 @@ export function printedBookService(
     box: ((w: number, h: number) => { width: number; height: number }) | { width: number; height: number },
     warnings: PrintedBookWarning[],
   ): Promise<BookPhoto | null> {
-    const src = await sourceOf(mediaId);
-    if (!src) return null;
+    const src = await sourceOf(mediaId).catch(() => null);
+    if (!src) {
+      warnings.push(unreadable(mediaId, where));
+      return null;
+    }
     const size = typeof box === 'function' ? box(src.width, src.height) : box;
     // Points per source pixel as placed (a cover photo is cropped to fill its box).
     const scale =
@@ -229,11 +232,26 @@ export function printedBookService(
     const px = (pt: number) =>
       Math.max(1, Math.round(dpi >= PRINTED_BOOK_DPI ? (pt / 72) * PRINTED_BOOK_DPI : pt / scale));
     const jpeg = await sharp(src.data, { limitInputPixels: 50_000_000 })
+      .rotate() // upright by EXIF, should the upload itself still be the widest file
       .resize(px(size.width), px(size.height), { fit: 'cover' })
       .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-      .toBuffer();
+      .toBuffer()
+      .catch(() => null);
+    if (!jpeg) {
+      warnings.push(unreadable(mediaId, where));
+      return null;
+    }
     return { mediaId, jpeg, size };
   }
+
+  const unreadable = (mediaId: string, where: string): PrintedBookWarning => ({
+    mediaId,
+    where,
+    widthPx: 0,
+    heightPx: 0,
+    dpi: 0,
+    message: `${where}: deze foto kon niet worden gelezen en staat niet in het boek.`,
+  });
 
   async function loadContent(
     memorialId: string,
@@ -252,9 +270,12 @@ export function printedBookService(
       biography_html: string;
       cover_media_id: string | null;
     }>(
+      // The cover only when it is a photo that is ready and not hidden (a takedown).
       `SELECT first_name, last_name, birth_date::text, death_date::text, birth_place, death_place, quote,
-              biography_html, cover_media_id::text
-         FROM memorials WHERE id = $1`,
+              biography_html,
+              (SELECT c.id::text FROM media c WHERE c.id = m.cover_media_id AND c.kind = 'image'
+                  AND c.status = 'ready' AND c.hidden_at IS NULL) AS cover_media_id
+         FROM memorials m WHERE m.id = $1`,
       [memorialId],
     );
     const m = rows[0];
@@ -268,13 +289,13 @@ export function printedBookService(
       `SELECT x.id::text, x.year_label, x.body,
               CASE WHEN x.author_kind = 'guest' THEN x.author_name ELSE u.name END AS author_name
          FROM memories x LEFT JOIN users u ON u.id = x.author_user_id
-        WHERE x.memorial_id = $1 AND x.status = 'published'
+        WHERE x.memorial_id = $1 AND x.status = 'published' AND x.hidden_at IS NULL
         ORDER BY x.published_at, x.id`,
       [memorialId],
     );
     const { rows: photos } = await db.query<{ id: string; memory_id: string }>(
       `SELECT id::text, memory_id::text FROM media
-        WHERE memory_id = ANY($1::uuid[]) AND kind = 'image' AND status <> 'processing'
+        WHERE memory_id = ANY($1::uuid[]) AND kind = 'image' AND status = 'ready' AND hidden_at IS NULL
         ORDER BY position, id`,
       [memories.map((x) => x.id)],
     );
