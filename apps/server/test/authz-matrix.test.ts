@@ -1175,6 +1175,34 @@ const matrix: Row[] = [
     }),
     expect: manage(409),
   },
+
+  // The printed book (Premium; a new memorial is in its trial, which has it): owners and editors.
+  {
+    call: 'GET /core/memorial/{id}/printed-book',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/printed-book` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/printed-book',
+    request: (w) => ({ method: 'POST', url: `/core/memorial/${w.memorialId}/printed-book`, payload: {} }),
+    expect: manage(202),
+  },
+  {
+    // The signed link is the key; a signed-in caller must still be an owner or editor.
+    call: 'GET /core/printed-book/{bookId}/file',
+    prepare: async ({ t, w }) => {
+      const url = `/core/memorial/${w.memorialId}/printed-book`;
+      const headers = auth(w.tokens.owner);
+      await t.app.inject({ method: 'POST', url, headers, payload: {} });
+      await t.app.deps.queue.idle();
+      const state = await t.app.inject({ method: 'GET', url, headers });
+      const link = (state.json() as { previewUrl?: string }).previewUrl;
+      if (!link) throw new Error(`no book: ${state.body}`); // a missing memorial has none
+      return { url: link.replace(t.config.API_URL, '') };
+    },
+    request: (_w, p) => ({ method: 'GET', url: p.url! }),
+    expect: e(200, 403, 404, 404, 403, 403, 200, 200),
+  },
 ];
 
 /** A published memory written straight into the database (the memory calls are limited per hour). */

@@ -154,4 +154,6 @@ export const apiPaths = {
   biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
   biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
   biographyAiDraft: apiPath('/memorial/:id/biography-draft'),
+  printedBook: apiPath('/memorial/:id/printed-book'),
+  printedBookFile: apiPath('/printed-book/:bookId/file'),
 } as const;

@@ -18,6 +18,7 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.biography_updated': 'Levensverhaal gewijzigd',
   'memorial.biography_generated': 'Levensverhaal gemaakt uit de vragenlijst',
   'memorial.ai_draft_requested': 'Concept levensverhaal met AI gevraagd',
+  'memorial.printed_book_requested': 'Gedrukt boek aangevraagd',
   'memorial.access_code_regenerated': 'Nieuwe toegangscode gemaakt',
   'memorial.access_code_mailed': 'Toegangscode gemaild',
   'member.role_changed': 'Rol gewijzigd',

@@ -30,3 +30,4 @@ export * from './takedown.ts';
 export * from './plan.ts';
 export * from './keepsakes.ts';
 export * from './candle-moment.ts';
+export * from './printed-book.ts';

@@ -131,6 +131,8 @@ export const planErrorCodes = {
   planLimit: 'PLAN_LIMIT',
   /** The trial or the Basis year ended unpaid: the page is read-only until a plan is chosen. */
   planReadOnly: 'PLAN_READ_ONLY',
+  /** A Premium feature (guestbook, video builder, AI biography, printed book) asked on a page without it. */
+  planFeature: 'PLAN_FEATURE',
   /** Payments are switched off (no MOLLIE_API_KEY). */
   paymentsDisabled: 'PAYMENTS_DISABLED',
   /** Mollie could not be reached or refused the payment. */

@@ -31,6 +31,7 @@ export const routes = {
   /** The guestbook's short link: visitors sign here without an account or access code. */
   guestbook: (token: string) => `/g/${token}`,
   memorialBiographyDraft: (id: string) => `/memorial/${id}/levensverhaal/concept`,
+  memorialBook: (id: string) => `/memorial/${id}/boek`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
   companyPage: (slug: string) => `/uitvaartondernemers/${slug}`,
@@ -62,7 +63,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
-  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|levensverhaal\/concept|register-poster)$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|levensverhaal\/concept|register-poster|boek)$/i,
   /^\/g\/[A-Za-z0-9_-]{22}$/,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,

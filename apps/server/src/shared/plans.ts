@@ -51,6 +51,14 @@ export const planReadOnly = () =>
     'De proefperiode of het betaalde jaar van deze gedenkpagina is voorbij. De pagina blijft online en te lezen, maar er kan niets nieuws bij tot een beheerder een abonnement kiest.',
   );
 
+/** 403 PLAN_FEATURE: a Premium feature asked on a page whose plan does not include it (e.g. Basis). */
+export const planFeatureMissing = (what: string) =>
+  new AppError(
+    403,
+    planErrorCodes.planFeature,
+    `${what} hoort bij Premium. Deze gedenkpagina heeft het Basis-abonnement; een beheerder kan overstappen naar Premium.`,
+  );
+
 export const planLimitReached = (max: number) =>
   new AppError(
     403,

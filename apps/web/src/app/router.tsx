@@ -32,6 +32,7 @@ const GuestbookSignPage = lazyPage(() => import('../features/guestbook/sign-page
 const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
 const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
 const AiDraftPage = lazyPage(() => import('../features/keepsakes/ai-draft-page.tsx'));
+const PrintedBookPage = lazyPage(() => import('../features/keepsakes/printed-book-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -69,6 +70,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
   { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
   { path: routes.memorialBiographyDraft(':id'), element: <AiDraftPage /> },
+  { path: routes.memorialBook(':id'), element: <PrintedBookPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },
   { path: routes.payment(':id'), element: <PaymentPage /> },

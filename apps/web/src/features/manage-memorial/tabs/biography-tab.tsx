@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Check, ListChecks } from 'lucide-react';
+import { BookOpen, Check, ListChecks } from 'lucide-react';
 import { BIOGRAPHY_MAX_CHARS, routes, type Memorial } from '@aandenken/contract';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -30,10 +30,16 @@ export default function BiographyTab({ memorial }: { memorial: Memorial }) {
       title="Levensverhaal"
       description={`Vertel wie ${memorial.firstName} was: waar het leven begon, wat telde, wat bleef. Gebruik koppen om het verhaal in hoofdstukken te delen.`}
       actions={
-        <Link to={routes.memorialBiographyHelp(memorial.id)} className={buttonClass('outline', 'md')}>
-          <ListChecks aria-hidden className="h-4 w-4" />
-          Hulp bij schrijven: vragenlijst
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={routes.memorialBiographyHelp(memorial.id)} className={buttonClass('outline', 'md')}>
+            <ListChecks aria-hidden className="h-4 w-4" />
+            Hulp bij schrijven: vragenlijst
+          </Link>
+          <Link to={routes.memorialBook(memorial.id)} className={buttonClass('outline', 'md')}>
+            <BookOpen aria-hidden className="h-4 w-4" />
+            Gedrukt boek
+          </Link>
+        </div>
       }
     >
       <h3 id={labelId} className="sr-only">

@@ -1,0 +1,344 @@
+/**
+ * The printed book (issue 17, Premium; docs/keepsakes.md 'Printed book'): the background job renders an
+ * A5 PDF; the PDF is parsed here with pdf-lib (pages, boxes, embedded fonts, text through the fonts'
+ * ToUnicode maps, images and their placed size), and the Premium check refuses it on a Basis page.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { biographyBlocks } from '../src/modules/printed-book/service.ts';
+import { A5, hyphenate, MM, renderBook, type BookContent } from '../src/modules/printed-book/pdf.ts';
+import { form, jpeg } from './fixtures/content.ts';
+import { joined, parsePdf, type Parsed } from './fixtures/pdf-reader.ts';
+import { candle } from './fixtures/content-matrix.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import {
+  auth,
+  createMemorial,
+  createUsers,
+  createWorld,
+  guestTokenFor,
+  type Users,
+  type World,
+} from './memorial-fixtures.ts';
+
+let t: TestContext;
+let users: Users;
+let w: World;
+let smallPhotoId: string;
+const url = () => `/core/memorial/${w.memorialId}/printed-book`;
+const MEMORY_TEXT = 'Elke zomer fietsten we samen langs de Noordzeekust naar Scheveningen.';
+const HIDDEN_TEXT = 'Deze verborgen herinnering hoort niet in het boek.';
+const BIOGRAPHY_SENTENCE = 'Hij groeide op in een onderwijzersgezin aan de rand van Dordrecht.';
+
+async function upload(field: 'memorialId' | 'memoryId', id: string, data: Buffer, token: string) {
+  const body = await form({ [field]: id }, { data, type: 'image/jpeg', name: 'foto.jpg' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: field === 'memorialId' ? '/core/memorial-media' : '/core/memory/medias',
+    payload: body.payload,
+    headers: { ...body.headers, ...auth(token) },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+async function publishedMemory(token: string, text: string) {
+  const m = await t.app.inject({
+    method: 'POST',
+    url: '/core/memories/concept',
+    headers: auth(token),
+    payload: { memorialId: w.memorialId, yearLabel: '1975', text, membersOnly: false },
+  });
+  expect(m.statusCode).toBe(201);
+  const id = m.json().id as string;
+  const p = await t.app.inject({
+    method: 'POST',
+    url: '/core/memories/publish',
+    headers: auth(token),
+    payload: { id },
+  });
+  expect(p.statusCode).toBe(200);
+  return id;
+}
+
+async function requestAndRender(token: string, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: url(), headers: auth(token), payload: body });
+  expect(res.statusCode).toBe(202);
+  expect(res.json().status).toBe('queued');
+  await t.app.deps.queue.idle();
+  const state = await t.app.inject({ method: 'GET', url: url(), headers: auth(token) });
+  expect(state.statusCode).toBe(200);
+  expect(state.json()).toMatchObject({ status: 'ready', progress: 100, available: true });
+  return state.json() as {
+    pageCount: number;
+    sizeBytes: number;
+    previewUrl: string;
+    downloadUrl: string;
+    warnings: { mediaId: string; dpi: number; message: string }[];
+  };
+}
+const pathOf = (u: string) => u.replace(t.config.API_URL, '');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users = await createUsers(t);
+  const o = await createMemorial(t, users.otherOwner, { status: 'active' });
+  w = await createWorld(t, users, { memorialId: o.id, guestToken: await guestTokenFor(t, o.id) });
+  const cover = await upload('memorialId', w.memorialId, await jpeg(2400, 2400), users.owner.token);
+  const memoryId = await publishedMemory(users.contributor.token, MEMORY_TEXT);
+  await upload('memoryId', memoryId, await jpeg(2400, 1600), users.contributor.token);
+  smallPhotoId = await upload('memoryId', memoryId, await jpeg(64, 48), users.contributor.token);
+  // A memory hidden after a report (a takedown) stays out of the book.
+  const hidden = await publishedMemory(users.contributor.token, HIDDEN_TEXT);
+  await t.db.query(`UPDATE memories SET hidden_at = now(), hidden_by = 'owner' WHERE id = $1`, [hidden]);
+  await candle(t, w);
+  const paragraphs = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<h2>Periode ${i + 1}</h2><p>${BIOGRAPHY_SENTENCE} ${'Zijn verhalen over de zeevaart en de verenigingsactiviteiten waren onvergetelijk. '.repeat(5)}</p>`,
+  ).join('');
+  await t.db.query(
+    `UPDATE memorials SET biography_html = $2, quote = 'Wat je liefhebt, blijft', cover_media_id = $3,
+            birth_date = '1941-05-03', death_date = '2024-02-11', birth_place = 'Dordrecht' WHERE id = $1`,
+    [w.memorialId, paragraphs, cover],
+  );
+  await t.app.deps.queue.idle(); // photo variants done
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('printed book on a Premium (trial) page', () => {
+  let state: Awaited<ReturnType<typeof requestAndRender>>;
+  let pdf: Parsed;
+  let name: string;
+
+  beforeAll(async () => {
+    state = await requestAndRender(users.editor.token);
+    const res = await t.app.inject({ method: 'GET', url: pathOf(state.previewUrl) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="boek-.*\.pdf"$/);
+    expect(res.rawPayload.length).toBe(state.sizeBytes);
+    pdf = await parsePdf(new Uint8Array(res.rawPayload));
+    const { rows } = await t.db.query<{ n: string }>(
+      `SELECT first_name || ' ' || last_name AS n FROM memorials WHERE id = $1`,
+      [w.memorialId],
+    );
+    name = rows[0]!.n;
+  }, 120_000);
+
+  it('is A5 on every page, with the page count the state reports', () => {
+    expect(pdf.pages.length).toBe(state.pageCount);
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(4);
+    for (const p of pdf.pages) {
+      expect(p.size[0]).toBeCloseTo(A5.width, 1);
+      expect(p.size[1]).toBeCloseTo(A5.height, 1);
+      expect(p.size[0]).toBeCloseTo(419.53, 1);
+      expect(p.trim).toEqual([0, 0, expect.closeTo(A5.width, 2), expect.closeTo(A5.height, 2)]);
+    }
+  });
+
+  it('embeds its fonts (Literata subsets)', () => {
+    expect(pdf.fonts.length).toBeGreaterThanOrEqual(2);
+    for (const f of pdf.fonts) {
+      expect(f.name).toMatch(/^[A-Z]{6}\+Literata/);
+      expect(f.embedded).toBe(true);
+    }
+  });
+
+  it('holds the cover, biography, memories with their authors, and the candles', () => {
+    const cover = pdf.pages[0]!.lines.join(' ');
+    expect(cover).toContain(name);
+    expect(cover).toContain('1941 – 2024');
+    expect(cover).toContain('Wat je liefhebt, blijft');
+    const text = joined(pdf);
+    expect(text).toContain('Levensverhaal');
+    expect(text).toContain('Geboren 3 mei 1941 in Dordrecht');
+    expect(text).toContain(BIOGRAPHY_SENTENCE);
+    expect(text).toContain('Herinneringen');
+    expect(text).toContain(MEMORY_TEXT);
+    expect(text).not.toContain('hoort niet in het boek');
+    expect(text).toMatch(/1975 — door bijdrager/i);
+    expect(text).toContain('1 kaarsje aangestoken en 0 bloemen gelegd');
+    // Page numbers from page 2 on.
+    expect(pdf.pages[1]!.lines).toContain('2');
+  });
+
+  it('hyphenates Dutch text and keeps headings with what follows', () => {
+    expect(hyphenate('Herinneringen aan de verenigingsactiviteiten')).toBe(
+      'Her\u00ADin\u00ADne\u00ADrin\u00ADgen aan de ver\u00ADe\u00ADni\u00ADgings\u00ADac\u00ADti\u00ADvi\u00ADtei\u00ADten',
+    );
+    const lines = pdf.pages.flatMap((p) => p.lines);
+    // Some line ends in a hyphen the hyphenation made; no soft hyphen is ever drawn.
+    expect(lines.some((l) => /\p{L}-$/u.test(l))).toBe(true);
+    expect(lines.join('')).not.toContain('\u00AD');
+    // A heading is never the last text on its page (before the page number).
+    for (const p of pdf.pages.slice(1)) {
+      const body = p.lines.filter((l) => !/^\d+$/.test(l));
+      if (body.length) expect(body.at(-1)).not.toMatch(/^Periode \d+$/);
+    }
+  });
+
+  it('places photos at 300 dpi where the original allows, and warns for the one that does not', () => {
+    const images = pdf.pages.flatMap((p) => p.images);
+    expect(images.length).toBe(3);
+    const sharp = images.filter((i) => i.dpi >= 299);
+    expect(sharp.length).toBe(2);
+    for (const i of sharp) expect(i.dpi).toBeLessThan(301); // scaled down to exactly 300 dpi
+    const small = images.find((i) => i.dpi < 299)!;
+    expect(small.widthPx).toBe(64);
+    expect(state.warnings).toHaveLength(1);
+    expect(state.warnings[0]).toMatchObject({ mediaId: smallPhotoId });
+    expect(state.warnings[0]!.dpi).toBe(Math.floor(small.dpi));
+    expect(state.warnings[0]!.message).toMatch(/64 × 48 pixels .* dpi/);
+  });
+
+  it('mails the one who asked a link to the book page', async () => {
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(users.editor.email) && m.subject.includes('staat klaar'),
+    );
+    expect(mail.text).toContain(`/memorial/${w.memorialId}/boek`);
+    expect(mail.text).toContain(`${state.pageCount} pagina’s`);
+  });
+
+  it('downloads as an attachment; a bad link is refused, the contributor and strangers too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: pathOf(state.downloadUrl) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    const tampered = pathOf(state.downloadUrl).replace(/sig=[^&]+/, 'sig=' + 'A'.repeat(43));
+    const bad = await t.app.inject({ method: 'GET', url: tampered });
+    expect(bad.statusCode).toBe(403);
+    expect(bad.json().code).toBe('BOOK_LINK_INVALID');
+    const byContributor = await t.app.inject({
+      method: 'GET',
+      url: pathOf(state.downloadUrl),
+      headers: auth(users.contributor.token),
+    });
+    expect(byContributor.statusCode).toBe(403);
+    for (const [token, status] of [
+      [null, 401],
+      [users.contributor.token, 403],
+      [users.stranger.token, 404],
+    ] as const) {
+      const get = await t.app.inject({ method: 'GET', url: url(), headers: auth(token) });
+      expect(get.statusCode).toBe(status);
+      const post = await t.app.inject({ method: 'POST', url: url(), headers: auth(token), payload: {} });
+      expect(post.statusCode).toBe(status);
+      expect(post.json().message).toMatch(/[a-z]/);
+    }
+  });
+
+  it('with bleed and crop marks: a larger sheet whose trim box is A5', async () => {
+    const again = await requestAndRender(users.owner.token, { bleed: true, cropMarks: true });
+    const res = await t.app.inject({ method: 'GET', url: pathOf(again.previewUrl) });
+    const withBleed = await parsePdf(new Uint8Array(res.rawPayload));
+    const offset = 12 * MM; // 3 mm bleed + 9 mm for the marks
+    for (const p of withBleed.pages) {
+      expect(p.size[0]).toBeCloseTo(A5.width + 2 * offset, 1);
+      expect(p.trim[2]! - p.trim[0]!).toBeCloseTo(A5.width, 1);
+      expect(p.trim[3]! - p.trim[1]!).toBeCloseTo(A5.height, 1);
+      expect(p.trim[0]).toBeCloseTo(offset, 1);
+    }
+    // The cover photo runs into the bleed, still at 300 dpi.
+    expect(withBleed.pages[0]!.images[0]!.dpi).toBeCloseTo(300, 0);
+    // The older book's link no longer works: one book per memorial.
+    const old = await t.app.inject({ method: 'GET', url: pathOf(state.previewUrl) });
+    expect(old.statusCode).toBe(404);
+  });
+});
+
+describe('printed book on a Basis page', () => {
+  beforeAll(async () => {
+    await t.db.query(
+      `UPDATE memorial_plans SET plan = 'basis', paid_until = now() + interval '1 year' WHERE memorial_id = $1`,
+      [w.memorialId],
+    );
+  });
+
+  it('is refused with a Dutch 403 PLAN_FEATURE, the state says it is not available, links stop working', async () => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM printed_books');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: auth(users.owner.token),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'PLAN_FEATURE' });
+    expect(res.json().message).toMatch(/^Het gedrukte boek hoort bij Premium/);
+    const after = await t.db.query('SELECT count(*)::int AS n FROM printed_books');
+    expect(after.rows).toEqual(before.rows);
+    const state = await t.app.inject({ method: 'GET', url: url(), headers: auth(users.owner.token) });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toMatchObject({ available: false, previewUrl: null, downloadUrl: null });
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id::text FROM printed_books WHERE memorial_id = $1',
+      [w.memorialId],
+    );
+    // A link handed out while the page was Premium stops working too.
+    await t.db.query(`UPDATE memorial_plans SET plan = 'premium', paid_until = NULL WHERE memorial_id = $1`, [
+      w.memorialId,
+    ]);
+    const link = (await t.app.inject({ method: 'GET', url: url(), headers: auth(users.owner.token) })).json()
+      .previewUrl as string;
+    expect(link).toContain(rows[0]!.id);
+    await t.db.query(
+      `UPDATE memorial_plans SET plan = 'basis', paid_until = now() + interval '1 year' WHERE memorial_id = $1`,
+      [w.memorialId],
+    );
+    const file = await t.app.inject({ method: 'GET', url: pathOf(link) });
+    expect(file.statusCode).toBe(403);
+    expect(file.json().code).toBe('PLAN_FEATURE');
+  });
+
+  it('rejects a malformed request body without a 5xx', async () => {
+    await t.db.query(`UPDATE memorial_plans SET plan = 'premium', paid_until = NULL WHERE memorial_id = $1`, [
+      w.memorialId,
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: auth(users.owner.token),
+      payload: { bleed: 'ja' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Afloop/);
+  });
+});
+
+describe('book builder', () => {
+  it('turns the biography into blocks and renders a book without photos or memories', async () => {
+    expect(
+      biographyBlocks(
+        '<h2>Jeugd</h2><p>Zon &amp; zee<br>en <strong>wind</strong></p><ul><li>Zeilen</li></ul><script>x</script>',
+      ),
+    ).toEqual([
+      { kind: 'heading', text: 'Jeugd' },
+      { kind: 'paragraph', text: 'Zon & zee\nen wind' },
+      { kind: 'item', text: 'Zeilen' },
+    ]);
+    const content: BookContent = {
+      name: 'Anna de Vries',
+      years: '',
+      lifeLines: [],
+      quote: null,
+      cover: null,
+      biography: [],
+      memories: [],
+      candleCount: 0,
+      flowerCount: 2,
+      madeOn: '1 januari 2026',
+    };
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        chunks.push(chunk);
+        cb();
+      },
+    });
+    const { pageCount } = await renderBook(content, { bleed: false, cropMarks: false }, out);
+    const parsed = await parsePdf(new Uint8Array(Buffer.concat(chunks)));
+    expect(pageCount).toBe(2);
+    expect(parsed.pages).toHaveLength(2);
+    expect(joined(parsed)).toContain('0 kaarsjes aangestoken en 2 bloemen gelegd');
+  });
+});
