@@ -51,6 +51,7 @@ import { memorialDeletionRoutes } from './modules/memorial-deletion/routes.ts';
 import { takedownRoutes } from './modules/takedown/routes.ts';
 import { successorRoutes } from './modules/successors/routes.ts';
 import { keepsakeRoutes } from './modules/keepsakes/routes.ts';
+import { presentationRoutes } from './modules/presentation/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(planRoutes(deps));
       await core.register(paymentRoutes(deps));
       await core.register(keepsakeRoutes(deps));
+      await core.register(presentationRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

@@ -142,4 +142,10 @@ export const apiPaths = {
   biographyTemplate: apiPath('/memorial/:id/biography-template'),
   biographyAnswer: apiPath('/memorial/:id/biography-template/:questionKey'),
   biographyGenerate: apiPath('/memorial/:id/biography-template/generate'),
+  presentation: apiPath('/memorial/:id/presentation'),
+  presentationMusic: apiPath('/memorial/:id/presentation/music'),
+  presentationSettings: apiPath('/memorial/:id/presentation/settings'),
+  presentationVideo: apiPath('/memorial/:id/presentation/video'),
+  presentationMusicFile: apiPath('/presentation-music/:fileId'),
+  presentationVideoFile: apiPath('/presentation-video/:fileId'),
 } as const;

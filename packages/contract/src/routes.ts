@@ -25,6 +25,7 @@ export const routes = {
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
+  memorialPresentationBuilder: (id: string) => `/memorial/${id}/presentatie/samenstellen`,
   memorialBiographyHelp: (id: string) => `/memorial/${id}/levensverhaal`,
   invite: (code: string) => `/uitnodiging/${code}`,
   handover: (code: string) => `/overnemen/${code}`,
