@@ -27,6 +27,8 @@ export const presentationErrorCodes = {
   videoBusy: 'PRESENTATION_VIDEO_BUSY',
   videoLinkInvalid: 'PRESENTATION_VIDEO_LINK_INVALID',
   videoLinkExpired: 'PRESENTATION_VIDEO_LINK_EXPIRED',
+  /** Signed in as someone who does not manage the page. */
+  videoNotYours: 'PRESENTATION_VIDEO_NOT_YOURS',
 } as const;
 
 export const presentationMusicSchema = z.object({

@@ -269,7 +269,8 @@ export const presentationRoutes =
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],
           summary: 'Het MP4-bestand van de presentatie',
-          description: 'Met de ondertekende link uit de mail of het beheerscherm (`exp`, `sig`).',
+          description:
+            'Met de ondertekende link uit de mail of het beheerscherm (`exp`, `sig`); zonder inloggen te openen. Wie ingelogd is maar geen eigenaar of redacteur van de pagina is, krijgt 403.',
           params: presentationFileParamsSchema,
           querystring: presentationFileQuerySchema,
           response: {
@@ -278,6 +279,7 @@ export const presentationRoutes =
               content: { 'video/mp4': { schema: z.string().meta({ format: 'binary' }) } },
             },
             400: apiErrorSchema,
+            401: apiErrorSchema,
             403: apiErrorSchema,
             404: apiErrorSchema,
             429: apiErrorSchema,
@@ -289,6 +291,7 @@ export const presentationRoutes =
           fileId: req.params.fileId,
           exp: req.query.exp,
           sig: req.query.sig,
+          caller: () => req.caller(),
         });
         reply
           .header('content-type', 'video/mp4')

@@ -686,7 +686,7 @@ export function presentationService(
     },
 
     /** The MP4 behind a signed link (the mail's, or the one the builder shows its owners and editors). */
-    async videoFile(o: { fileId: string; exp?: string; sig?: string }) {
+    async videoFile(o: { fileId: string; exp?: string; sig?: string; caller: () => Promise<Caller> }) {
       if (!isUuid(o.fileId)) throw notFound();
       const id = o.fileId.toLowerCase();
       const check = await links.check('video', id, o.exp, o.sig);
@@ -711,6 +711,17 @@ export function presentationService(
       const row = rows[0];
       if (!row || row.status !== 'ready' || !row.storage_key) throw notFound('Deze video bestaat niet meer.');
       if (!row.expires_at || row.expires_at.getTime() <= Date.now()) throw expired();
+      // The link opens without signing in (from the mail); signed in, only the page's owners and editors.
+      const caller = await o.caller();
+      if (caller.kind !== 'anonymous') {
+        const acc = await access.resolve(caller, row.memorial_id);
+        if (acc?.role !== 'owner' && acc?.role !== 'editor')
+          throw new AppError(
+            403,
+            presentationErrorCodes.videoNotYours,
+            'Deze video is alleen voor de beheerders van de gedenkpagina.',
+          );
+      }
       const slug =
         `${row.first_name} ${row.last_name}`
           .normalize('NFKD')
