@@ -1083,15 +1083,12 @@ const matrix: Row[] = [
     expect: everyone(200),
   },
   {
-    call: 'PUT /core/memorial/{id}/presentation/music',
+    call: 'POST /core/memorial/{id}/presentation/music',
     prepare: async () => {
       const body = await form({}, { data: await toneMp3(), type: 'audio/mpeg', name: 'lied.mp3' });
       return { body: body.payload.toString('base64'), contentType: body.headers['content-type']! };
     },
-    request: (w, p) => ({
-      ...multipartRequest(`/core/memorial/${w.memorialId}/presentation/music`, p),
-      method: 'PUT',
-    }),
+    request: (w, p) => multipartRequest(`/core/memorial/${w.memorialId}/presentation/music`, p),
     expect: manage(200),
   },
   {

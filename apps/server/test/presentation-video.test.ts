@@ -63,7 +63,7 @@ async function uploadMusic(
 ) {
   const body = await form({}, { data, type, name });
   return t.app.inject({
-    method: 'PUT',
+    method: 'POST',
     url: `/core/memorial/${memorialId}/presentation/music`,
     headers: { ...auth(token), ...body.headers },
     payload: body.payload,

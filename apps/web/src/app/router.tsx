@@ -28,6 +28,7 @@ const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card
 // Keepsakes (issue 17): the presentation and the biography questions, each its own chunk.
 const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
 const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
+const PresentationBuilderPage = lazyPage(() => import('../features/keepsakes/presentation-builder-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -61,6 +62,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },
   { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
+  { path: routes.memorialPresentationBuilder(':id'), element: <PresentationBuilderPage /> },
   { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },

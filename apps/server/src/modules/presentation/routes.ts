@@ -91,7 +91,7 @@ export const presentationRoutes =
       await uploads.register(multipart, { limits: uploadMultipartLimits, throwFileSizeLimit: true });
       uploads.addHook('onRequest', uploadGate(deps.config.UPLOADS_PER_CALLER));
       const up = uploads.withTypeProvider<ZodTypeProvider>();
-      up.put(
+      up.post(
         apiPaths.presentationMusic.pattern,
         {
           validatorCompiler: documentOnlyBody,
