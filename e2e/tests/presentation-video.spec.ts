@@ -64,7 +64,7 @@ test('music and chosen slides play in the presentation; the video is made in the
   await api.addMemory(id, { yearLabel: '1982', text: 'Ze zong altijd in de auto.' });
 
   // From Beheren → Foto’s en video’s.
-  await page.goto(`/memorial/${id}/beheer/media`);
+  await page.goto(`/memorial/${id}/beheer/fotos`);
   await page.getByRole('link', { name: 'Presentatie samenstellen' }).click();
   await expect(page).toHaveURL(`/memorial/${id}/presentatie/samenstellen`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Anna ${lastName}`);
@@ -96,6 +96,8 @@ test('music and chosen slides play in the presentation; the video is made in the
   // The slideshow follows the choice and plays the music with it.
   await page.getByRole('link', { name: 'Presentatie afspelen' }).click();
   await expect(page).toHaveURL(`/memorial/${id}/presentatie`);
+  const show = page.getByRole('region', { name: /^Presentatie: / });
+  await expect(show).toBeVisible();
   await page.keyboard.press('k');
   await expect(page.getByRole('button', { name: 'Afspelen' })).toBeVisible();
   const audio = page.getByTestId('presentation-music');
@@ -128,7 +130,9 @@ test('music and chosen slides play in the presentation; the video is made in the
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await page.reload();
+    await expect(show).toBeVisible();
     await page.keyboard.press('k');
+    await expect(page.getByRole('button', { name: 'Afspelen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Muziek dempen' })).toBeVisible();
     await expectNoSeriousViolations(page, `presentatie met muziek (${theme})`);
   }

@@ -328,4 +328,25 @@ describe('Premium parts', () => {
     const forged = pathOf(state.downloadUrl).replace(/sig=./, 'sig=A');
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   }, 180_000);
+
+  it('shows a Dutch message when the video cannot be made, and keeps no file', async () => {
+    // A photo whose stored files are gone: every attempt fails.
+    await fs.rm(path.join(t.dataDir, 'media', photos[1]!), { recursive: true, force: true });
+    const url = `/core/memorial/${premiumId}/presentation/video`;
+    expect((await call('POST', url, u.owner.token, { resolution: '720p' })).statusCode).toBe(202);
+    let state = (await call('GET', url, u.owner.token)).json();
+    // The retry waits a few seconds (the queue's backoff); ask until the last attempt has failed.
+    for (let i = 0; i < 60 && state.status !== 'failed'; i++) {
+      await t.app.deps.queue.idle();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = (await call('GET', url, u.owner.token)).json();
+    }
+    expect(state).toMatchObject({ status: 'failed', downloadUrl: null });
+    expect(state.error).toMatch(/De video kon niet worden gemaakt/);
+    const { rows } = await t.db.query<{ storage_key: string | null }>(
+      'SELECT storage_key FROM presentation_videos WHERE memorial_id = $1',
+      [premiumId],
+    );
+    expect(rows).toEqual([{ storage_key: null }]);
+  }, 120_000);
 });

@@ -114,7 +114,7 @@ export default function PresentationBuilderPage() {
     <Container className="max-w-4xl py-10 sm:py-14">
       <title>{`Presentatie samenstellen voor ${fullName(m)} · Aandenken`}</title>
       <Link
-        to={routes.memorialManage(m.id, 'media')}
+        to={routes.memorialManage(m.id, 'fotos')}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
       >
         <ArrowLeft aria-hidden className="h-4 w-4" />
