@@ -55,6 +55,7 @@ import { takedownRoutes } from './modules/takedown/routes.ts';
 import { successorRoutes } from './modules/successors/routes.ts';
 import { keepsakeRoutes } from './modules/keepsakes/routes.ts';
 import { printedBookRoutes } from './modules/printed-book/routes.ts';
+import { presentationRoutes } from './modules/presentation/routes.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -206,6 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(paymentRoutes(deps));
       await core.register(keepsakeRoutes(deps));
       await core.register(printedBookRoutes(deps));
+      await core.register(presentationRoutes(deps));
       await core.register(
         accountRoutes(deps, {
           seen,

@@ -74,6 +74,12 @@ export const configSchema = z
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     /** ffmpeg for rewriting videos without metadata; unset: /usr/bin/ffmpeg, else the npm package's. */
     FFMPEG_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** The presentation's MP4 export (docs/keepsakes.md): ffmpeg is stopped after this many seconds. */
+    PRESENTATION_VIDEO_TIMEOUT_S: z.coerce.number().int().min(10).default(1800),
+    /** Encoder threads for the MP4 export (`-threads`). */
+    PRESENTATION_VIDEO_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+    /** Address-space limit of the export's ffmpeg process, in MB (ulimit -v). */
+    PRESENTATION_VIDEO_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
     /** Uploads one caller may have in flight at once (429 above it). */
     UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */

@@ -12,9 +12,14 @@
  * request and may return values for `request`.
  */
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveFfmpeg } from '../src/lib/media/video.ts';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import { form, jpeg } from './fixtures/content.ts';
 import {
@@ -109,6 +114,42 @@ async function candleMoment(t: TestContext, w: World): Promise<string> {
     [w.memorialId],
   );
   return rows[0]!.id;
+}
+
+/** A real two-second MP3 made by the server's own ffmpeg (once). */
+let toneCache: Promise<Buffer> | undefined;
+function toneMp3(): Promise<Buffer> {
+  return (toneCache ??= (async () => {
+    const file = path.join(os.tmpdir(), `matrix-tone-${process.pid}.mp3`);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        resolveFfmpeg()!,
+        ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'libmp3lame', file],
+        (err) => (err ? reject(err) : resolve()),
+      ),
+    );
+    const data = await fs.readFile(file);
+    await fs.rm(file, { force: true });
+    return data;
+  })());
+}
+
+/** The World's presentation music, straight in the database and storage (once per World). */
+async function storedMusic(t: TestContext, w: World): Promise<string> {
+  const { rows: have } = await t.db.query<{ id: string }>(
+    'SELECT id::text FROM presentation_music WHERE memorial_id = $1',
+    [w.memorialId],
+  );
+  if (have[0]) return have[0].id;
+  const id = crypto.randomUUID();
+  const data = await toneMp3();
+  await t.app.deps.storage.put(`${id}/music`, data);
+  await t.db.query(
+    `INSERT INTO presentation_music (id, memorial_id, storage_key, content_type, size_bytes, sha256, duration_ms)
+     VALUES ($1, $2, $3, 'audio/mpeg', $4, 'x', 2000)`,
+    [id, w.memorialId, `${id}/music`, data.length],
+  );
+  return id;
 }
 
 const matrix: Row[] = [
@@ -1202,6 +1243,121 @@ const matrix: Row[] = [
     },
     request: (_w, p) => ({ method: 'GET', url: p.url! }),
     expect: e(200, 403, 404, 404, 403, 403, 200, 200),
+  },
+
+  // ── the presentation (issue 17, docs/keepsakes.md): music for every plan, builder and video Premium ──
+  {
+    call: 'GET /core/memorial/{id}/presentation',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/presentation` }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/memorial/{id}/presentation',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/presentation` }),
+    expect: everyone(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/presentation/music',
+    prepare: async () => {
+      const body = await form({}, { data: await toneMp3(), type: 'audio/mpeg', name: 'lied.mp3' });
+      return { body: body.payload.toString('base64'), contentType: body.headers['content-type']! };
+    },
+    request: (w, p) => multipartRequest(`/core/memorial/${w.memorialId}/presentation/music`, p),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/presentation/music',
+    fresh: true,
+    prepare: async ({ t, w }) => ({ id: await storedMusic(t, w) }),
+    request: (w) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/presentation/music` }),
+    expect: manage(204),
+  },
+  {
+    call: 'GET /core/presentation-music/{fileId}',
+    variant: 'bearer, no signature',
+    prepare: async ({ t, w }) => ({ id: await storedMusic(t, w) }),
+    request: (_w, p) => ({ method: 'GET', url: `/core/presentation-music/${p.id}` }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/presentation-music/{fileId}',
+    variant: 'signed link from the presentation',
+    prepare: async ({ t, w }) => {
+      await storedMusic(t, w);
+      const info = await t.app.inject({
+        method: 'GET',
+        url: `/core/memorial/${w.memorialId}/presentation`,
+        headers: auth(w.tokens.owner),
+      });
+      return { url: String(info.json().music.url).replace(t.config.API_URL, '') };
+    },
+    request: (_w, p) => ({ method: 'GET', url: p.url! }),
+    expect: everyone(200),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/presentation/settings',
+    prepare: async ({ t, w }) => ({ id: await galleryPhoto(t, w) }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/presentation/settings`,
+      payload: { slides: [{ kind: 'photo', id: p.id, caption: 'Zomer' }], secondsPerSlide: 5 },
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/presentation/settings',
+    request: (w) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/presentation/settings` }),
+    expect: manage(204),
+  },
+  {
+    call: 'GET /core/memorial/{id}/presentation/video',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/presentation/video` }),
+    expect: manage(200),
+  },
+  {
+    // A render already under way is handed back (no new render per cell).
+    call: 'POST /core/memorial/{id}/presentation/video',
+    prepare: async ({ t, w }) => {
+      await t.db.query(
+        `INSERT INTO presentation_videos (memorial_id, resolution, status)
+         SELECT $1, '720p', 'rendering' WHERE NOT EXISTS (SELECT 1 FROM presentation_videos WHERE memorial_id = $1)`,
+        [w.memorialId],
+      );
+      return {};
+    },
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/presentation/video`,
+      payload: { resolution: '720p' },
+    }),
+    expect: manage(202),
+  },
+  {
+    // The mailed link opens without signing in; signed in, only for the page's owners and editors.
+    call: 'GET /core/presentation-video/{fileId}',
+    prepare: async ({ t, w }) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `INSERT INTO presentation_videos (memorial_id, resolution, status, progress, storage_key, size_bytes, duration_ms, expires_at)
+         VALUES ($1, '720p', 'ready', 1, 'x', 4, 1000, now() + interval '1 day') RETURNING id::text`,
+        [w.memorialId],
+      );
+      const id = rows[0]!.id;
+      await t.db.query('UPDATE presentation_videos SET storage_key = $2 WHERE id = $1', [
+        id,
+        `${id}/video.mp4`,
+      ]);
+      await t.app.deps.storage.put(`${id}/video.mp4`, Buffer.from('mp4!'));
+      const state = await t.app.inject({
+        method: 'GET',
+        url: `/core/memorial/${w.memorialId}/presentation/video`,
+        headers: auth(w.tokens.owner),
+      });
+      return { url: String(state.json().downloadUrl).replace(t.config.API_URL, '') };
+    },
+    request: (_w, p) => ({ method: 'GET', url: p.url! }),
+    expect: e(200, 403, 403, 403, 403, 403, 200, 200),
   },
 ];
 

@@ -156,4 +156,10 @@ export const apiPaths = {
   biographyAiDraft: apiPath('/memorial/:id/biography-draft'),
   printedBook: apiPath('/memorial/:id/printed-book'),
   printedBookFile: apiPath('/printed-book/:bookId/file'),
+  presentation: apiPath('/memorial/:id/presentation'),
+  presentationMusic: apiPath('/memorial/:id/presentation/music'),
+  presentationSettings: apiPath('/memorial/:id/presentation/settings'),
+  presentationVideo: apiPath('/memorial/:id/presentation/video'),
+  presentationMusicFile: apiPath('/presentation-music/:fileId'),
+  presentationVideoFile: apiPath('/presentation-video/:fileId'),
 } as const;

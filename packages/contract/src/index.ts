@@ -31,3 +31,4 @@ export * from './plan.ts';
 export * from './keepsakes.ts';
 export * from './candle-moment.ts';
 export * from './printed-book.ts';
+export * from './presentation.ts';

@@ -25,6 +25,7 @@ export const routes = {
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
+  memorialPresentationBuilder: (id: string) => `/memorial/${id}/presentatie/samenstellen`,
   memorialBiographyHelp: (id: string) => `/memorial/${id}/levensverhaal`,
   /** The guestbook's poster and table card to print (issue 16, item 3). */
   memorialGuestbookPoster: (id: string) => `/memorial/${id}/register-poster`,
@@ -63,7 +64,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
-  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|levensverhaal|levensverhaal\/concept|register-poster|boek)$/i,
+  /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|presentatie\/samenstellen|levensverhaal|levensverhaal\/concept|register-poster|boek)$/i,
   /^\/g\/[A-Za-z0-9_-]{22}$/,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
   /^\/overnemen\/[A-Za-z0-9_-]{16,128}$/,

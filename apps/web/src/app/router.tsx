@@ -33,6 +33,7 @@ const PresentationPage = lazyPage(() => import('../features/keepsakes/presentati
 const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
 const AiDraftPage = lazyPage(() => import('../features/keepsakes/ai-draft-page.tsx'));
 const PrintedBookPage = lazyPage(() => import('../features/keepsakes/printed-book-page.tsx'));
+const PresentationBuilderPage = lazyPage(() => import('../features/keepsakes/presentation-builder-page.tsx'));
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -68,6 +69,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.memorialGuestbookPoster(':id'), element: <GuestbookPosterPage /> },
   { path: routes.guestbook(':token'), element: <GuestbookSignPage /> },
   { path: routes.memorialPresentation(':id'), element: <PresentationPage /> },
+  { path: routes.memorialPresentationBuilder(':id'), element: <PresentationBuilderPage /> },
   { path: routes.memorialBiographyHelp(':id'), element: <BiographyHelpPage /> },
   { path: routes.memorialBiographyDraft(':id'), element: <AiDraftPage /> },
   { path: routes.memorialBook(':id'), element: <PrintedBookPage /> },

@@ -26,6 +26,8 @@ export interface ReceivedFile {
   declaredType: string;
   /** The first bytes, for sniffing. */
   head: Buffer;
+  /** The name the client gave the file (shown back, never used as a path). */
+  fileName?: string;
 }
 
 export const unsupportedType = () =>
@@ -59,6 +61,14 @@ export const videoTooLarge = () =>
 
 const isImage = (t: string) => (mediaImageTypes as readonly string[]).includes(t);
 const isVideo = (t: string) => (mediaVideoTypes as readonly string[]).includes(t);
+
+/** What an upload route accepts when it is not the photo and video gallery. */
+export interface UploadAcceptance {
+  accepts: (declaredType: string) => boolean;
+  maxBytes: number;
+  tooLarge: () => AppError;
+  unsupported: () => AppError;
+}
 
 /** Options for @fastify/multipart on upload routes: one file, a few short text fields. */
 export const uploadMultipartLimits = {
@@ -129,7 +139,13 @@ export function uploadGate(perCaller: number) {
  */
 export async function receiveUpload<S extends z.ZodMiniType>(
   req: FastifyRequest,
-  opts: { tmpDir: string; fieldsSchema: S; authorize: (fields: z.output<S>) => Promise<void> },
+  opts: {
+    tmpDir: string;
+    fieldsSchema: S;
+    authorize: (fields: z.output<S>) => Promise<void>;
+    /** Other files than photos and videos (the presentation's music): which declared types, how large. */
+    accept?: UploadAcceptance;
+  },
 ): Promise<{ fields: z.output<S>; file: ReceivedFile; discard: () => Promise<void> }> {
   if (!req.isMultipart()) {
     throw new AppError(415, errorCodes.unsupportedMediaType, 'Verstuur het bestand als multipart/form-data.');
@@ -179,17 +195,25 @@ export async function receiveUpload<S extends z.ZodMiniType>(
       // they come after it, after.
       if (!fields && opts.fieldsSchema.safeParse(raw).success) await validate();
       const declaredType = normaliseDeclaredType(part.mimetype);
-      const limit = isImage(declaredType)
-        ? MEDIA_IMAGE_MAX_BYTES
-        : isVideo(declaredType)
-          ? MEDIA_VIDEO_MAX_BYTES
-          : 0;
+      const accept = opts.accept;
+      const limit = accept
+        ? accept.accepts(declaredType)
+          ? accept.maxBytes
+          : 0
+        : isImage(declaredType)
+          ? MEDIA_IMAGE_MAX_BYTES
+          : isVideo(declaredType)
+            ? MEDIA_VIDEO_MAX_BYTES
+            : 0;
       if (limit === 0) {
         part.file.resume();
+        if (accept) throw accept.unsupported();
         throw declaredType === 'image/heic' || declaredType === 'image/heif'
           ? heicUnsupported()
           : unsupportedType();
       }
+      const tooLarge = () =>
+        accept ? accept.tooLarge() : isImage(declaredType) ? imageTooLarge() : videoTooLarge();
       await fs.mkdir(opts.tmpDir, { recursive: true });
       const out = createWriteStream(tmpPath, { flags: 'wx' });
       // A write that fails (a full disk: ENOSPC) is reported here and thrown below, never as an
@@ -203,7 +227,7 @@ export async function receiveUpload<S extends z.ZodMiniType>(
       try {
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           size += chunk.length;
-          if (size > limit) throw isImage(declaredType) ? imageTooLarge() : videoTooLarge();
+          if (size > limit) throw tooLarge();
           if (headLength < SNIFF_BYTES) {
             headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
             headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
@@ -212,7 +236,7 @@ export async function receiveUpload<S extends z.ZodMiniType>(
           if (writeError) throw writeError;
           if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
         }
-        if (part.file.truncated) throw isImage(declaredType) ? imageTooLarge() : videoTooLarge();
+        if (part.file.truncated) throw tooLarge();
       } catch (err) {
         part.file.resume(); // the rest of the file is read and dropped, so the answer can be sent
         throw err;
@@ -230,6 +254,7 @@ export async function receiveUpload<S extends z.ZodMiniType>(
         sha256: hash.digest('hex'),
         declaredType,
         head: Buffer.concat(headChunks),
+        fileName: typeof part.filename === 'string' ? part.filename : undefined,
       };
     }
     if (!file) throw badRequest('Kies een foto of video om te uploaden.', { media: 'Kies een bestand' });

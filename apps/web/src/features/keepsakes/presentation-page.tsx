@@ -1,13 +1,26 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, ChevronLeft, ChevronRight, Maximize, Pause, Play, RefreshCw, X } from 'lucide-react';
+import {
+  AlertCircle,
+  ChevronLeft,
+  ChevronRight,
+  Maximize,
+  Music,
+  Pause,
+  Play,
+  RefreshCw,
+  Volume2,
+  VolumeX,
+  X,
+} from 'lucide-react';
 import {
   apiPaths,
   MEMORY_WALL_LIMIT_MAX,
   memoryPageSchema,
   routes,
   type Memorial,
+  type PresentationMusic,
 } from '@aandenken/contract';
 import { MediaImage } from '../../components/memorial/media-image.tsx';
 import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
@@ -19,7 +32,8 @@ import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName, lifeYears } from '../../lib/memorials/life.ts';
 import { memorialKeys, useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { GuestScope, useViewerScope } from '../../lib/memorials/scope.tsx';
-import { buildSlides, slideDuration, type Slide } from './slides.ts';
+import { usePresentationInfo } from './api.ts';
+import { buildChosenSlides, buildSlides, slideDuration, type Slide } from './slides.ts';
 import './presentation.css';
 
 /** Controls and the cursor hide after this long without the pointer moving. */
@@ -75,7 +89,11 @@ function PresentationLoader({ id }: { id: string }) {
       ),
   });
 
-  if (memorial.isPending || gallery.isPending || memories.isPending) return <PageSpinner />;
+  // The music and the builder's choice: without them (an error) the presentation plays as it always did.
+  const info = usePresentationInfo(id, memorial.isSuccess);
+
+  if (memorial.isPending || gallery.isPending || memories.isPending || (memorial.isSuccess && info.isPending))
+    return <PageSpinner />;
   if (memorial.isError) {
     return isUnavailable(memorial.error) ? (
       <MemorialUnavailable />
@@ -96,12 +114,32 @@ function PresentationLoader({ id }: { id: string }) {
     );
   }
   if (!gallery.data || !memories.data) return <PageSpinner />;
+  const settings = info.data?.settings ?? null;
   return (
-    <Presentation memorial={memorial.data} slides={buildSlides(gallery.data.items, memories.data.items)} />
+    <Presentation
+      memorial={memorial.data}
+      slides={
+        settings
+          ? buildChosenSlides(settings, gallery.data.items, memories.data.items)
+          : buildSlides(gallery.data.items, memories.data.items)
+      }
+      secondsPerSlide={settings?.secondsPerSlide}
+      music={info.data?.music ?? null}
+    />
   );
 }
 
-function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[] }) {
+function Presentation({
+  memorial,
+  slides,
+  secondsPerSlide,
+  music,
+}: {
+  memorial: Memorial;
+  slides: Slide[];
+  secondsPerSlide?: number;
+  music: PresentationMusic | null;
+}) {
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -125,9 +163,34 @@ function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[
   // Play: each slide for its time; the closing slide stays.
   useEffect(() => {
     if (!playing || index >= last) return;
-    const timer = window.setTimeout(next, slideDuration(slide));
+    const timer = window.setTimeout(next, slideDuration(slide, secondsPerSlide));
     return () => window.clearTimeout(timer);
-  }, [playing, index, last, slide, next]);
+  }, [playing, index, last, slide, next, secondsPerSlide]);
+
+  // Music: loops, plays and pauses with the slideshow; M mutes. A browser that refuses to start sound
+  // without a click gets a 'Muziek starten' button.
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [muted, setMuted] = useState(false);
+  const [volume, setVolume] = useState(0.8);
+  const [musicBlocked, setMusicBlocked] = useState(false);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.volume = volume;
+    audio.muted = muted;
+  }, [volume, muted]);
+  const startMusic = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.play().then(
+      () => setMusicBlocked(false),
+      () => setMusicBlocked(true),
+    );
+  }, []);
+  useEffect(() => {
+    if (playing) startMusic();
+    else audioRef.current?.pause();
+  }, [playing, startMusic, music]);
 
   // Controls and cursor hide after a few seconds without the pointer moving.
   const wake = useCallback(() => setIdle(false), []);
@@ -226,6 +289,11 @@ function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[
           e.preventDefault();
           toggleFullscreen();
           break;
+        case 'm':
+        case 'M':
+          e.preventDefault();
+          setMuted((m) => !m);
+          break;
         case 'Escape':
           e.preventDefault();
           leave();
@@ -270,6 +338,17 @@ function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[
         </div>
       ))}
 
+      {music && (
+        <audio
+          ref={audioRef}
+          src={music.url}
+          loop
+          preload="auto"
+          data-testid="presentation-music"
+          aria-hidden
+        />
+      )}
+
       <p className="sr-only" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
         Dia {index + 1} van {slides.length}
       </p>
@@ -291,6 +370,42 @@ function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[
         <span className="min-w-20 text-center text-sm text-white/85 tabular-nums" aria-hidden>
           {index + 1} / {slides.length}
         </span>
+        {music && (
+          <>
+            {musicBlocked && playing && (
+              <button
+                type="button"
+                onClick={startMusic}
+                className="flex h-12 items-center gap-2 rounded-full bg-white/15 px-4 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              >
+                <Music aria-hidden className="h-5 w-5" />
+                Muziek starten
+              </button>
+            )}
+            <ControlButton
+              label={muted ? 'Muziek aanzetten' : 'Muziek dempen'}
+              onClick={() => setMuted((m) => !m)}
+              aria-pressed={muted}
+            >
+              {muted ? (
+                <VolumeX aria-hidden className="h-5 w-5" />
+              ) : (
+                <Volume2 aria-hidden className="h-5 w-5" />
+              )}
+            </ControlButton>
+            <input
+              type="range"
+              min={0}
+              max={100}
+              step={5}
+              value={Math.round(volume * 100)}
+              onChange={(e) => setVolume(Number(e.target.value) / 100)}
+              aria-label="Volume van de muziek"
+              aria-valuetext={`${Math.round(volume * 100)} procent`}
+              className="h-12 w-28 accent-white"
+            />
+          </>
+        )}
         <ControlButton
           label={fullscreen ? 'Volledig scherm verlaten' : 'Volledig scherm'}
           onClick={toggleFullscreen}
@@ -305,7 +420,8 @@ function Presentation({ memorial, slides }: { memorial: Memorial; slides: Slide[
           <X aria-hidden className="h-5 w-5" />
         </Link>
         <p className="basis-full text-center text-xs text-white/80">
-          Spatie of K: pauzeren · pijltjes: vorige en volgende · F: volledig scherm · Esc: stoppen
+          Spatie of K: pauzeren · pijltjes: vorige en volgende · F: volledig scherm
+          {music ? ' · M: muziek dempen' : ''} · Esc: stoppen
         </p>
       </div>
     </div>
@@ -345,32 +461,35 @@ function SlideContent({
     case 'title':
       return (
         <div className="max-w-4xl px-8 text-center">
-          <p className="font-serif text-5xl leading-tight sm:text-7xl">{name}</p>
+          <p className="font-serif text-5xl leading-tight sm:text-7xl">{slide.text ?? name}</p>
+          {slide.text && <p className="mt-6 font-serif text-3xl text-white/90">{name}</p>}
           {years && <p className="mt-6 text-2xl text-white/85 sm:text-3xl">{years}</p>}
-          {memorial.quote && (
+          {!slide.text && memorial.quote && (
             <p className="mx-auto mt-10 max-w-2xl font-serif text-2xl text-white/85 italic">
               “{memorial.quote}”
             </p>
           )}
         </div>
       );
-    case 'photo':
+    case 'photo': {
+      const caption = slide.caption ?? slide.item.caption;
       return (
         <figure className="flex h-full w-full flex-col items-center justify-center">
           <MediaImage
             item={slide.item}
-            alt={slide.item.caption ?? `Foto van ${name}`}
+            alt={caption ?? `Foto van ${name}`}
             sizes="100vw"
             fit="contain"
             className="h-full w-full bg-black"
           />
-          {slide.item.caption && (
+          {caption && (
             <figcaption className="absolute top-8 right-0 left-0 mx-auto max-w-3xl px-6 text-center text-xl text-white/90 [text-shadow:0_1px_6px_rgb(0_0_0/0.8)]">
-              {slide.item.caption}
+              {caption}
             </figcaption>
           )}
         </figure>
       );
+    }
     case 'memory':
       return (
         <figure className="max-w-3xl px-8 text-center">
@@ -386,7 +505,7 @@ function SlideContent({
     case 'closing':
       return (
         <div className="max-w-3xl px-8 text-center">
-          <p className="text-2xl text-white/85">In liefdevolle herinnering aan</p>
+          <p className="text-2xl text-white/85">{slide.text ?? 'In liefdevolle herinnering aan'}</p>
           <p className="mt-4 font-serif text-5xl sm:text-6xl">{name}</p>
           {years && <p className="mt-6 text-2xl text-white/80">{years}</p>}
         </div>

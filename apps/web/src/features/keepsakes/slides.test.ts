@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaItem, Memory } from '@aandenken/contract';
-import { buildSlides, MEMORY_SLIDES_MAX, slideDuration } from './slides.ts';
+import { buildChosenSlides, buildSlides, MEMORY_SLIDES_MAX, slideDuration } from './slides.ts';
 
 const photo = (id: string, kind: 'image' | 'video' = 'image') => ({ id, kind }) as unknown as MediaItem;
 const memory = (id: string, text: string, loves = 0, status = 'published') =>
@@ -48,5 +48,30 @@ describe('the presentation’s slides', () => {
     const [, long] = buildSlides([], [memory('m', 'x'.repeat(300))]);
     expect(slideDuration(long!)).toBeGreaterThan(slideDuration(short!));
     expect(slideDuration(buildSlides([photo('a')], [])[1]!)).toBe(7_000);
+  });
+
+  it('follows the builder’s choice: its order, captions, texts and time, leaving out what this viewer cannot see', () => {
+    const slides = buildChosenSlides(
+      {
+        slides: [
+          { kind: 'photo', id: 'b', caption: 'Op het strand' },
+          { kind: 'memory', id: 'hidden', caption: null },
+          { kind: 'photo', id: 'gone', caption: null },
+          { kind: 'memory', id: 'm1', caption: null },
+          { kind: 'photo', id: 'a', caption: null },
+        ],
+        secondsPerSlide: 4,
+        titleText: 'Voor opa',
+        closingText: 'Dank je wel',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+      [photo('a'), photo('b')],
+      [memory('m1', 'Kort')],
+    );
+    expect(slides.map((s) => s.key)).toEqual(['title', 'photo-b', 'memory-m1', 'photo-a', 'closing']);
+    expect(slides[0]).toMatchObject({ text: 'Voor opa' });
+    expect(slides[1]).toMatchObject({ caption: 'Op het strand' });
+    expect(slides[4]).toMatchObject({ text: 'Dank je wel' });
+    expect(slideDuration(slides[2]!, 4)).toBe(4000);
   });
 });

@@ -1,6 +1,6 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { Link } from 'react-router';
-import { MonitorPlay } from 'lucide-react';
+import { MonitorPlay, SlidersHorizontal } from 'lucide-react';
 import { routes, type Memorial } from '@aandenken/contract';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -31,10 +31,19 @@ export function MediaTab({ memorial }: { memorial: Memorial }) {
       <Section
         title="Galerij"
         actions={
-          <Link to={routes.memorialPresentation(memorial.id)} className={buttonClass('outline', 'md')}>
-            <MonitorPlay aria-hidden className="h-4 w-4" />
-            Presentatie afspelen
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link to={routes.memorialPresentation(memorial.id)} className={buttonClass('outline', 'md')}>
+              <MonitorPlay aria-hidden className="h-4 w-4" />
+              Presentatie afspelen
+            </Link>
+            <Link
+              to={routes.memorialPresentationBuilder(memorial.id)}
+              className={buttonClass('outline', 'md')}
+            >
+              <SlidersHorizontal aria-hidden className="h-4 w-4" />
+              Presentatie samenstellen
+            </Link>
+          </div>
         }
         description="Sleep een foto aan de greep om de volgorde te veranderen, of gebruik Omhoog en Omlaag. Met het toetsenbord: Tab naar de greep, Spatie om op te pakken, pijltjes om te verplaatsen, Spatie om los te laten."
       >
