@@ -41,6 +41,7 @@ import { memoryRoutes } from './modules/memories/routes.ts';
 import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
+import { futureMailRoutes } from './modules/future-mail/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(memoryRoutes(deps));
       await core.register(candleRoutes(deps));
       await core.register(funeralDayRoutes(deps));
+      await core.register(futureMailRoutes(deps));
       await core.register(exportRoutes(deps));
       await core.register(memorialDeletionRoutes(deps));
       await core.register(takedownRoutes(deps));

@@ -76,6 +76,20 @@ const serviceBody = {
   address: 'Kerkstraat 1, Utrecht',
   rsvpOpen: true,
 };
+/** A planned future message on the World's memorial, straight in the database. */
+const futureMessageBody = {
+  subject: 'Voor later',
+  body: 'Een bericht voor later.',
+  sendDate: '2099-06-01',
+  sendTime: '09:00',
+};
+async function futureMessage(t: TestContext, w: World): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO future_messages (memorial_id, subject, body, send_at) VALUES ($1, 'Voor later', 'Tekst', '2099-06-01T08:00:00Z') RETURNING id`,
+    [w.memorialId],
+  );
+  return rows[0]!.id;
+}
 async function memorialService(t: TestContext, w: World): Promise<string> {
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO memorial_services (memorial_id, kind, service_date, starts_at, place_name, address, rsvp_open)
@@ -745,6 +759,81 @@ const matrix: Row[] = [
     prepare: async ({ t, w }) => ({ id: await memorialService(t, w) }),
     request: (w, p) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/services/${p.id}/rsvps.csv` }),
     expect: manage(200),
+  },
+
+  // ---- future messages and reminders (docs/funeral-day.md) ----
+  {
+    call: 'GET /core/memorial/{id}/future-messages',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/future-messages` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/future-messages',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/future-messages`,
+      payload: futureMessageBody,
+    }),
+    expect: manage(201),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/future-messages/{messageId}',
+    prepare: async ({ t, w }) => ({ id: await futureMessage(t, w) }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/future-messages/${p.id}`,
+      payload: futureMessageBody,
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/future-messages/{messageId}',
+    prepare: async ({ t, w }) => ({ id: await futureMessage(t, w) }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/future-messages/${p.id}` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/subscriptions',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/subscriptions`,
+      payload: { email: 'verbonden@example.nl', kinds: ['birthday'], consent: true },
+      remoteAddress: randomAddress(),
+    }),
+    expect: e(404, 202, 404, 404, 202, 202, 202, 202),
+  },
+  {
+    call: 'POST /core/memorial/{id}/subscriptions',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/subscriptions`,
+      payload: { email: 'verbonden@example.nl', kinds: ['birthday'], consent: true },
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(202),
+  },
+  {
+    call: 'POST /core/subscriptions/confirm',
+    variant: 'an unknown token: the same 400 for everyone (the token is the proof, not the session)',
+    request: () => ({
+      method: 'POST',
+      url: '/core/subscriptions/confirm',
+      payload: { token: 'onbekend-token-0123456789' },
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(400),
+  },
+  {
+    call: 'POST /core/mail/unsubscribe',
+    variant: 'a forged token: the same 400 for everyone (the signed token is the proof, not the session)',
+    request: () => ({
+      method: 'POST',
+      url: '/core/mail/unsubscribe?t=eyJtIjoiMSJ9.vervalst-token-0123456789',
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(400),
   },
 
   // ---- exports (docs/exports.md) ----

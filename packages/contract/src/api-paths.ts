@@ -112,6 +112,11 @@ export const apiPaths = {
   serviceRsvp: apiPath('/memorial/:id/services/:serviceId/rsvp'),
   serviceRsvps: apiPath('/memorial/:id/services/:serviceId/rsvps'),
   serviceRsvpsCsv: apiPath('/memorial/:id/services/:serviceId/rsvps.csv'),
+  futureMessages: apiPath('/memorial/:id/future-messages'),
+  futureMessage: apiPath('/memorial/:id/future-messages/:messageId'),
+  memorialSubscriptions: apiPath('/memorial/:id/subscriptions'),
+  subscriptionConfirm: apiPath('/subscriptions/confirm'),
+  mailUnsubscribe: apiPath('/mail/unsubscribe'),
 
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),

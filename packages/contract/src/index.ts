@@ -28,3 +28,4 @@ export * from './partner.ts';
 export * from './takedown.ts';
 export * from './plan.ts';
 export * from './keepsakes.ts';
+export * from './future-mail.ts';
