@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { amsterdamDate, amsterdamInstant } from '../src/modules/funeral-day/calendar.ts';
+import { amsterdamDate, amsterdamInstant } from '../src/shared/amsterdam-time.ts';
 import { FUTURE_MAIL_TASK } from '../src/modules/future-mail/service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast } from './fixtures/content.ts';

@@ -29,7 +29,7 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy } from '../../shared/plans.ts';
 import { iso } from '../../shared/time.ts';
-import { amsterdamDate, amsterdamInstant, amsterdamIso, amsterdamTime } from '../funeral-day/calendar.ts';
+import { amsterdamDate, amsterdamInstant, amsterdamIso, amsterdamTime } from '../../shared/amsterdam-time.ts';
 import {
   anniversaryMail,
   confirmSubscriptionMail,

@@ -10,6 +10,7 @@ import {
   History,
   Image as ImageIcon,
   KeyRound,
+  Mail,
   CreditCard,
   MessageSquareHeart,
   UserRound,
@@ -40,12 +41,15 @@ const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
 const PlanTab = lazy(() => import('./tabs/plan-tab.tsx'));
 // The funeral day's services and RSVPs (docs/funeral-day.md): their own chunk too.
 const ServicesTab = lazy(() => import('./tabs/services-tab.tsx'));
+// Future messages (issue 16, item 4): their own chunk as well.
+const FutureMessagesTab = lazy(() => import('./tabs/future-messages-tab.tsx'));
 
 export const manageTabs = [
   { value: 'gegevens', label: 'Gegevens', Icon: UserRound },
   { value: 'levensverhaal', label: 'Levensverhaal', Icon: BookOpen },
   { value: 'fotos', label: 'Foto’s en video’s', Icon: ImageIcon },
   { value: 'uitvaart', label: 'Uitvaart', Icon: CalendarDays },
+  { value: 'berichten', label: 'Berichten', Icon: Mail },
   { value: 'herinneringen', label: 'Herinneringen', Icon: MessageSquareHeart },
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
@@ -186,6 +190,11 @@ export default function ManagePage() {
           <Tabs.Content value="uitvaart" className="focus:outline-none">
             <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
               <ServicesTab memorial={m} />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="berichten" className="focus:outline-none">
+            <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
+              <FutureMessagesTab memorial={m} />
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="herinneringen" className="focus:outline-none">

@@ -25,6 +25,8 @@ const AddMemoryDialog = lazy(() =>
 // The funeral day's services (docs/funeral-day.md): their own chunk and read, after the page is up; never
 // in the server's HTML (it is cached per memorial version, while the services' place depends on the day).
 const ServicesSection = lazy(() => import('./components/services-section.tsx'));
+// 'Blijf verbonden' (future messages and anniversary reminders by mail): its own chunk, after the page is up.
+const StayConnectedSection = lazy(() => import('./components/stay-connected-section.tsx'));
 
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();
@@ -98,6 +100,11 @@ export function MemorialView({ id }: { id: string }) {
           canLight={viewer.canLightCandle}
         />
       </Suspense>
+      {hydrated && memorial.status === 'active' && (
+        <Suspense fallback={null}>
+          <StayConnectedSection memorial={memorial} />
+        </Suspense>
+      )}
       {viewer.canAddMemory && (addOpen || addUsed) && (
         <Suspense fallback={null}>
           <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />

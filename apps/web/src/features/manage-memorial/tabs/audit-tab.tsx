@@ -29,6 +29,9 @@ const moreLabels: Record<string, string> = {
   'service.created': 'Bijeenkomst toegevoegd',
   'service.updated': 'Bijeenkomst gewijzigd',
   'service.deleted': 'Bijeenkomst verwijderd',
+  'future_message.created': 'Toekomstig bericht gepland',
+  'future_message.updated': 'Toekomstig bericht gewijzigd',
+  'future_message.cancelled': 'Toekomstig bericht geannuleerd',
 };
 
 export function actionLabel(action: string): string {

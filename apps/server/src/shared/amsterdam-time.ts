@@ -1,0 +1,48 @@
+/**
+ * Wall-clock time in Europe/Amsterdam for scheduled mail (future messages, anniversaries): the family
+ * chooses a date and time as they read it on the clock, the server keeps the instant.
+ */
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function wallClock(d: Date) {
+  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+/** The date in Amsterdam at this instant, `YYYY-MM-DD`. */
+export const amsterdamDate = (d: Date): string => wallClock(d).date;
+/** The time of day in Amsterdam at this instant, `HH:MM`. */
+export const amsterdamTime = (d: Date): string => wallClock(d).time.slice(0, 5);
+
+const offsetMs = (at: number) => {
+  const w = wallClock(new Date(at));
+  return Date.parse(`${w.date}T${w.time}Z`) - at;
+};
+
+/** The instant of a wall-clock time in Amsterdam (`YYYY-MM-DD`, `HH:MM`). */
+export function amsterdamInstant(date: string, time: string): Date {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  let at = asUtc - offsetMs(asUtc);
+  const again = offsetMs(at);
+  if (asUtc - again !== at) at = asUtc - again;
+  return new Date(at);
+}
+
+/** ISO 8601 with Amsterdam's offset: '2026-12-01T14:30:00+01:00'. */
+export function amsterdamIso(date: string, time: string): string {
+  const at = amsterdamInstant(date, time).getTime();
+  const off = Math.round(offsetMs(at) / 60_000);
+  const sign = off < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(off) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(off) % 60).padStart(2, '0');
+  return `${date}T${time}:00${sign}${hh}:${mm}`;
+}
