@@ -85,7 +85,8 @@ test('future messages: an owner plans, changes and cancels one; a visitor stays 
   await section.getByLabel('Herinnering op de verjaardag').check();
   // Without consent nothing happens but a clear message.
   await section.getByRole('button', { name: 'Aanmelden' }).click();
-  await expect(section.getByText('Geef toestemming om e-mail te ontvangen')).toBeVisible();
+  await expect(section.getByText('Geef toestemming om e-mail te ontvangen', { exact: true })).toBeVisible();
+  await expect(section.getByLabel('Ik geef toestemming om deze e-mails te ontvangen')).toBeFocused();
   await section.getByLabel('Ik geef toestemming om deze e-mails te ontvangen').check();
   await section.getByRole('button', { name: 'Aanmelden' }).click();
   await expect(section.getByRole('status')).toContainText(`We hebben een e-mail gestuurd naar ${address}`);

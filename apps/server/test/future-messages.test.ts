@@ -304,10 +304,15 @@ describe('future messages', () => {
       url: `/core/mail/unsubscribe?t=${encodeURIComponent(tokenIn(reminder.text, '/meldingen/afmelden'))}`,
     });
     expect(stop.json()).toMatchObject({ kind: 'birthday', unsubscribed: true });
-    const left = await t.db.query<{ kinds: string[] }>(
-      `SELECT kinds FROM memorial_subscriptions WHERE lower(email) = 'bezoeker@example.nl'`,
+    // Nothing left to send: the sign-up is gone, the opt-outs keep the address switched off.
+    const left = await t.db.query(
+      `SELECT 1 FROM memorial_subscriptions WHERE lower(email) = 'bezoeker@example.nl'`,
     );
-    expect(left.rows[0]!.kinds).toEqual([]);
+    expect(left.rows).toEqual([]);
+    const off2 = await t.db.query<{ kind: string }>(
+      `SELECT kind FROM memorial_mail_opt_outs WHERE email_lower = 'bezoeker@example.nl' ORDER BY kind`,
+    );
+    expect(off2.rows.map((r) => r.kind)).toEqual(['birthday', 'messages']);
   });
 
   it('asks a visitor of a private page for access first', async () => {

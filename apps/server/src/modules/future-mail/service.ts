@@ -411,6 +411,12 @@ export function futureMailService(deps: FutureMailDeps) {
             WHERE memorial_id = $1 AND lower(email) = $2`,
           [p.memorialId, p.email, p.kind],
         );
+        // Nothing left to send: the sign-up (the address) goes; the opt-out row keeps it switched off.
+        await tx.query(
+          `DELETE FROM memorial_subscriptions
+            WHERE memorial_id = $1 AND lower(email) = $2 AND kinds = '{}' AND pending_kinds = '{}'`,
+          [p.memorialId, p.email],
+        );
         return {
           memorialId: p.memorialId,
           memorialName: `${rows[0].first_name} ${rows[0].last_name}`,
@@ -533,6 +539,16 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
       });
     }
   }
+  // Upkeep: sign-ups never confirmed are forgotten when their link expires; delivery rows are needed only
+  // while a sweep could run again for their occasion (a message is marked sent, a reminder is for one day).
+  await db.query(
+    `DELETE FROM memorial_subscriptions WHERE confirmed_at IS NULL AND confirm_expires_at < $1`,
+    [at],
+  );
+  await db.query(
+    `DELETE FROM scheduled_mail_deliveries WHERE created_at < $1::timestamptz - interval '30 days'`,
+    [at],
+  );
   if (messages + reminders > 0) log?.info({ messages, mails, reminders }, 'scheduled mail queued');
   return { messages, mails, reminders };
 }

@@ -104,8 +104,15 @@ export default function StayConnectedSection({ memorial }: { memorial: Memorial 
                 form.setError('messages', { type: 'server', message: 'Kies minstens één soort bericht' });
                 return;
               }
-              // The server's rules name the fields; `consent` must be exactly true.
-              await subscribe.mutateAsync({ email: v.email, kinds, consent: v.consent as true });
+              if (!v.consent) {
+                form.setError(
+                  'consent',
+                  { type: 'server', message: 'Geef toestemming om e-mail te ontvangen' },
+                  { shouldFocus: true },
+                );
+                return;
+              }
+              await subscribe.mutateAsync({ email: v.email, kinds, consent: true });
               setSentTo(v.email.trim());
             }}
           >
