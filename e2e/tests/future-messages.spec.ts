@@ -34,7 +34,7 @@ test('future messages: an owner plans, changes and cancels one; a visitor stays 
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const lastName = `Bericht ${Date.now().toString(36)}`;
   const { id } = await createMemorialAsNewOwner(page, 'Wim', lastName);
   const api = await CoreApi.as(page);
@@ -76,7 +76,8 @@ test('future messages: an owner plans, changes and cancels one; a visitor stays 
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/memorial/${id}`);
   const section = visitor.getByRole('region', { name: 'Blijf verbonden' });
-  await expect(section.getByLabel('Je e-mailadres')).toBeVisible();
+  // Loaded after the page is up (its own chunk), below the candles.
+  await expect(section.getByLabel('Je e-mailadres')).toBeVisible({ timeout: 30_000 });
   await expectAccessibleInBothThemes(visitor, async () => {
     await expect(section.getByRole('button', { name: 'Aanmelden' })).toBeEnabled();
   });

@@ -80,7 +80,7 @@ const serviceBody = {
 const futureMessageBody = {
   subject: 'Voor later',
   body: 'Een bericht voor later.',
-  sendDate: '2099-06-01',
+  sendDate: `${new Date().getUTCFullYear() + 1}-06-01`,
   sendTime: '09:00',
 };
 async function futureMessage(t: TestContext, w: World): Promise<string> {
@@ -813,27 +813,6 @@ const matrix: Row[] = [
       remoteAddress: randomAddress(),
     }),
     expect: everyone(202),
-  },
-  {
-    call: 'POST /core/subscriptions/confirm',
-    variant: 'an unknown token: the same 400 for everyone (the token is the proof, not the session)',
-    request: () => ({
-      method: 'POST',
-      url: '/core/subscriptions/confirm',
-      payload: { token: 'onbekend-token-0123456789' },
-      remoteAddress: randomAddress(),
-    }),
-    expect: everyone(400),
-  },
-  {
-    call: 'POST /core/mail/unsubscribe',
-    variant: 'a forged token: the same 400 for everyone (the signed token is the proof, not the session)',
-    request: () => ({
-      method: 'POST',
-      url: '/core/mail/unsubscribe?t=eyJtIjoiMSJ9.vervalst-token-0123456789',
-      remoteAddress: randomAddress(),
-    }),
-    expect: everyone(400),
   },
 
   // ---- exports (docs/exports.md) ----
@@ -1655,6 +1634,16 @@ const outsideMatrix: { route: string; reason: string }[] = [
     reason: "Mollie's webhook: only an id, looked up at Mollie itself (payments.test.ts)",
   },
   { route: '* /core/docs*', reason: 'the public API documentation pages (Swagger UI)' },
+  {
+    route: 'POST /core/subscriptions/confirm',
+    reason:
+      'the link in a confirmation mail: the token is the proof, not the session (future-messages.test.ts)',
+  },
+  {
+    route: 'POST /core/mail/unsubscribe',
+    reason:
+      'the one-click unsubscribe link in a mail: its signed token is the proof (future-messages.test.ts)',
+  },
 ];
 const isOutside = (call: string) =>
   outsideMatrix.some(({ route }) => {
