@@ -44,6 +44,7 @@ import { candleRoutes } from './modules/candles/routes.ts';
 import { guestbookRoutes } from './modules/guestbook/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
 import { candleMomentRoutes } from './modules/candles/moment-routes.ts';
+import { futureMailRoutes } from './modules/future-mail/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(funeralDayRoutes(deps));
       await core.register(guestbookRoutes(deps));
       await core.register(candleMomentRoutes(deps));
+      await core.register(futureMailRoutes(deps));
       await core.register(exportRoutes(deps));
       await core.register(memorialDeletionRoutes(deps));
       await core.register(takedownRoutes(deps));

@@ -152,6 +152,21 @@ async function storedMusic(t: TestContext, w: World): Promise<string> {
   return id;
 }
 
+/** A planned future message on the World's memorial, straight in the database. */
+const futureMessageBody = {
+  subject: 'Voor later',
+  body: 'Een bericht voor later.',
+  sendDate: `${new Date().getUTCFullYear() + 1}-06-01`,
+  sendTime: '09:00',
+};
+async function futureMessage(t: TestContext, w: World): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO future_messages (memorial_id, subject, body, send_at) VALUES ($1, 'Voor later', 'Tekst', '2099-06-01T08:00:00Z') RETURNING id`,
+    [w.memorialId],
+  );
+  return rows[0]!.id;
+}
+
 const matrix: Row[] = [
   // ── memorials ────────────────────────────────────────────────────────────────────────────────
   {
@@ -919,6 +934,60 @@ const matrix: Row[] = [
     visibility: 'public',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/candle-moments/live` }),
     expect: everyone(409),
+  },
+
+  // ---- future messages and reminders (docs/funeral-day.md) ----
+  {
+    call: 'GET /core/memorial/{id}/future-messages',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/future-messages` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/future-messages',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/future-messages`,
+      payload: futureMessageBody,
+    }),
+    expect: manage(201),
+  },
+  {
+    call: 'PUT /core/memorial/{id}/future-messages/{messageId}',
+    prepare: async ({ t, w }) => ({ id: await futureMessage(t, w) }),
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/core/memorial/${w.memorialId}/future-messages/${p.id}`,
+      payload: futureMessageBody,
+    }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/future-messages/{messageId}',
+    prepare: async ({ t, w }) => ({ id: await futureMessage(t, w) }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/future-messages/${p.id}` }),
+    expect: manage(200),
+  },
+  {
+    call: 'POST /core/memorial/{id}/subscriptions',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/subscriptions`,
+      payload: { email: 'verbonden@example.nl', kinds: ['birthday'], consent: true },
+      remoteAddress: randomAddress(),
+    }),
+    expect: e(404, 202, 404, 404, 202, 202, 202, 202),
+  },
+  {
+    call: 'POST /core/memorial/{id}/subscriptions',
+    variant: 'public memorial',
+    visibility: 'public',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/subscriptions`,
+      payload: { email: 'verbonden@example.nl', kinds: ['birthday'], consent: true },
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(202),
   },
 
   // ---- exports (docs/exports.md) ----
@@ -1902,6 +1971,16 @@ const outsideMatrix: { route: string; reason: string }[] = [
     route: 'GET /core/memorial/{id}/guestbook/stream',
     reason:
       'a live stream that stays open (inject would wait for its end): guestbook.test.ts checks 401, 403, 404 and 200',
+  },
+  {
+    route: 'POST /core/subscriptions/confirm',
+    reason:
+      'the link in a confirmation mail: the token is the proof, not the session (future-messages.test.ts)',
+  },
+  {
+    route: 'POST /core/mail/unsubscribe',
+    reason:
+      'the one-click unsubscribe link in a mail: its signed token is the proof (future-messages.test.ts)',
   },
 ];
 const isOutside = (call: string) =>

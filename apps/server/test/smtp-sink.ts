@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function startSmtpSink() {
                 subject: parsed.subject ?? '',
                 text: parsed.text ?? '',
                 html: parsed.html ?? '',
+                headers: Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value])),
               });
               waiters.splice(0).forEach((w) => w());
               callback();

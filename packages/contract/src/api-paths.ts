@@ -123,6 +123,11 @@ export const apiPaths = {
   candleMoments: apiPath('/memorial/:id/candle-moments'),
   candleMoment: apiPath('/memorial/:id/candle-moments/:momentId'),
   candleMomentLive: apiPath('/memorial/:id/candle-moments/live'),
+  futureMessages: apiPath('/memorial/:id/future-messages'),
+  futureMessage: apiPath('/memorial/:id/future-messages/:messageId'),
+  memorialSubscriptions: apiPath('/memorial/:id/subscriptions'),
+  subscriptionConfirm: apiPath('/subscriptions/confirm'),
+  mailUnsubscribe: apiPath('/mail/unsubscribe'),
 
   memorialExport: apiPath('/memorial/:id/export'),
   personalExport: apiPath('/account/export'),

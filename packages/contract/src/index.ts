@@ -32,3 +32,4 @@ export * from './keepsakes.ts';
 export * from './candle-moment.ts';
 export * from './printed-book.ts';
 export * from './presentation.ts';
+export * from './future-mail.ts';

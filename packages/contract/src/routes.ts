@@ -21,6 +21,9 @@ export const routes = {
   teamReview: '/team/aanvragen',
   companyDirectory: '/uitvaartondernemers',
   account: '/account',
+  /** The links in mail about one page: confirming a sign-up, and switching a kind of mail off. */
+  mailConfirm: '/meldingen/bevestigen',
+  mailUnsubscribe: '/meldingen/afmelden',
   memorial: (id: string) => `/memorial/${id}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
@@ -59,6 +62,8 @@ export const staticAppPaths: readonly string[] = [
   routes.teamReview,
   routes.account,
   routes.companyDirectory,
+  routes.mailConfirm,
+  routes.mailUnsubscribe,
 ];
 
 /** Parametrised paths the SPA answers with HTTP 200. */

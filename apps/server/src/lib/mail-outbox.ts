@@ -103,8 +103,9 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
       text_body: string;
       html_body: string | null;
       status: string;
+      headers: Record<string, string> | null;
     }>(
-      'SELECT to_addresses, reply_to, subject, text_body, html_body, status FROM mail_outbox WHERE id = $1',
+      'SELECT to_addresses, reply_to, subject, text_body, html_body, status, headers FROM mail_outbox WHERE id = $1',
       [mailId],
     );
     const row = rows[0];
@@ -117,6 +118,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
         text: row.text_body,
         ...(row.html_body !== null ? { html: row.html_body } : {}),
         ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+        ...(row.headers !== null ? { headers: row.headers } : {}),
       });
     } catch (err) {
       const final = job.attempt >= job.maxAttempts;
@@ -165,9 +167,17 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   async function insert(q: Queryable, mail: Mail, recipientLimitKey: string | null) {
     const to = Array.isArray(mail.to) ? mail.to : [mail.to];
     const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO mail_outbox (to_addresses, reply_to, subject, text_body, html_body, recipient_limit_key)
-       VALUES ($1::text[], $2, $3, $4, $5, $6) RETURNING id::text AS id`,
-      [to, mail.replyTo ?? null, mail.subject, mail.text, mail.html ?? null, recipientLimitKey],
+      `INSERT INTO mail_outbox (to_addresses, reply_to, subject, text_body, html_body, recipient_limit_key, headers)
+       VALUES ($1::text[], $2, $3, $4, $5, $6, $7::jsonb) RETURNING id::text AS id`,
+      [
+        to,
+        mail.replyTo ?? null,
+        mail.subject,
+        mail.text,
+        mail.html ?? null,
+        recipientLimitKey,
+        mail.headers ? JSON.stringify(mail.headers) : null,
+      ],
     );
     await queue.enqueue(q, MAIL_JOB, { mailId: rows[0]!.id }, { maxAttempts });
     // Delivered to the listeners (this process's too) only if and when the transaction commits.

@@ -19,6 +19,8 @@ function wallClock(d: Date) {
 
 /** The date in Amsterdam at this instant, `YYYY-MM-DD`. */
 export const amsterdamDate = (d: Date): string => wallClock(d).date;
+/** The time of day in Amsterdam at this instant, `HH:MM`. */
+export const amsterdamTime = (d: Date): string => wallClock(d).time.slice(0, 5);
 
 const offsetMs = (at: number) => {
   const w = wallClock(new Date(at));

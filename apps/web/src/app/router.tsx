@@ -37,6 +37,7 @@ const PresentationBuilderPage = lazyPage(() => import('../features/keepsakes/pre
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
+const MailLinksPage = lazyPage(() => import('../features/mail-links/mail-links-page.tsx'));
 // The team's review screen and the partner page share one chunk (the entry is at its budget).
 const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 // The directory 'Vind een uitvaartondernemer' and the public company pages (server-rendered).
@@ -76,6 +77,8 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.invite(':inviteCode'), element: <InvitePage /> },
   { path: routes.handover(':code'), element: <HandoverPage /> },
   { path: routes.payment(':id'), element: <PaymentPage /> },
+  { path: routes.mailConfirm, element: <MailLinksPage /> },
+  { path: routes.mailUnsubscribe, element: <MailLinksPage /> },
   { path: routes.partnerPortal, element: <TeamPages /> },
   { path: routes.teamReview, element: <TeamPages /> },
   { path: routes.companyDirectory, element: <CompaniesPages /> },

@@ -11,6 +11,7 @@ import {
   History,
   Image as ImageIcon,
   KeyRound,
+  Mail,
   CreditCard,
   MessageSquareHeart,
   UserRound,
@@ -43,6 +44,8 @@ const PlanTab = lazy(() => import('./tabs/plan-tab.tsx'));
 const ServicesTab = lazy(() => import('./tabs/services-tab.tsx'));
 // Kaarsjesmomenten (docs/funeral-day.md, 'Samen herdenken'): their own chunk.
 const RemembranceTab = lazy(() => import('./tabs/remembrance-tab.tsx'));
+// Future messages (issue 16, item 4): their own chunk as well.
+const FutureMessagesTab = lazy(() => import('./tabs/future-messages-tab.tsx'));
 
 export const manageTabs = [
   { value: 'gegevens', label: 'Gegevens', Icon: UserRound },
@@ -50,6 +53,7 @@ export const manageTabs = [
   { value: 'fotos', label: 'Foto’s en video’s', Icon: ImageIcon },
   { value: 'uitvaart', label: 'Uitvaart', Icon: CalendarDays },
   { value: 'herdenken', label: 'Herdenken', Icon: Flame },
+  { value: 'berichten', label: 'Berichten', Icon: Mail },
   { value: 'herinneringen', label: 'Herinneringen', Icon: MessageSquareHeart },
   { value: 'mensen', label: 'Mensen', Icon: Users },
   { value: 'privacy', label: 'Privacy en toegang', Icon: KeyRound },
@@ -195,6 +199,11 @@ export default function ManagePage() {
           <Tabs.Content value="herdenken" className="focus:outline-none">
             <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
               <RemembranceTab memorial={m} />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="berichten" className="focus:outline-none">
+            <Suspense fallback={<Spinner label="Laden" className="text-muted" />}>
+              <FutureMessagesTab memorial={m} />
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="herinneringen" className="focus:outline-none">

@@ -27,6 +27,8 @@ const AddMemoryDialog = lazy(() =>
 const ServicesSection = lazy(() => import('./components/services-section.tsx'));
 // 'Samen herdenken': kaarsjesmomenten and remembrance days, the same way (the live panel is a chunk of its own).
 const RemembranceSection = lazy(() => import('./components/remembrance-section.tsx'));
+// 'Blijf verbonden' (future messages and anniversary reminders by mail): its own chunk, after the page is up.
+const StayConnectedSection = lazy(() => import('./components/stay-connected-section.tsx'));
 
 export function MemorialView({ id }: { id: string }) {
   const auth = useAuth();
@@ -105,6 +107,11 @@ export function MemorialView({ id }: { id: string }) {
           canLight={viewer.canLightCandle}
         />
       </Suspense>
+      {hydrated && memorial.status === 'active' && (
+        <Suspense fallback={null}>
+          <StayConnectedSection memorial={memorial} />
+        </Suspense>
+      )}
       {viewer.canAddMemory && (addOpen || addUsed) && (
         <Suspense fallback={null}>
           <AddMemoryDialog open={addOpen} onOpenChange={setAddOpen} memorial={memorial} viewer={viewer} />

@@ -36,6 +36,9 @@ const moreLabels: Record<string, string> = {
   'candle_moment.created': 'Kaarsjesmoment gepland',
   'candle_moment.updated': 'Kaarsjesmoment gewijzigd',
   'candle_moment.deleted': 'Kaarsjesmoment afgezegd',
+  'future_message.created': 'Toekomstig bericht gepland',
+  'future_message.updated': 'Toekomstig bericht gewijzigd',
+  'future_message.cancelled': 'Toekomstig bericht geannuleerd',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,122 @@
+import type { SubscriptionKind } from '@aandenken/contract';
+import type { Mail } from '../../lib/mailer.ts';
+import { dateNl, mailName } from '../../lib/mail-format.ts';
+
+/** The way out every mail of this feature carries: a link in the text and the RFC 8058 headers. */
+export interface UnsubscribeLinks {
+  /** The web page that switches it off with one click (no session). */
+  pageUrl: string;
+  /** The API address mail programs POST `List-Unsubscribe=One-Click` to. */
+  oneClickUrl: string;
+}
+
+const footer = (memorial: string, what: string, links: UnsubscribeLinks) => [
+  '',
+  '—',
+  `Je krijgt deze e-mail omdat je verbonden bent met de gedenkpagina ${memorial} en ${what}.`,
+  'Wil je dit niet meer ontvangen? Met één klik zet je het uit (inloggen is niet nodig):',
+  links.pageUrl,
+];
+const headers = (links: UnsubscribeLinks) => ({
+  'List-Unsubscribe': `<${links.oneClickUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+const pageOf = (name: string) => (mailName(name) ? `van ${mailName(name)}` : 'op Aandenken');
+
+/** A future message as the family wrote it, on its moment. */
+export function futureMessageMail(o: {
+  to: string;
+  memorialName: string;
+  subject: string;
+  body: string;
+  pageUrl: string;
+  links: UnsubscribeLinks;
+}): Mail {
+  return {
+    to: o.to,
+    subject: o.subject,
+    text: [
+      o.body,
+      '',
+      `De gedenkpagina: ${o.pageUrl}`,
+      ...footer(pageOf(o.memorialName), 'berichten van de familie wilde ontvangen', o.links),
+    ].join('\n'),
+    headers: headers(o.links),
+  };
+}
+
+/** On the birthday or the day of death, to whoever asked for it. */
+export function anniversaryMail(o: {
+  to: string;
+  memorialName: string;
+  kind: Extract<SubscriptionKind, 'birthday' | 'deathday'>;
+  /** The birth or death date, `YYYY-MM-DD`. */
+  date: string;
+  /** Today in Amsterdam, `YYYY-MM-DD`. */
+  today: string;
+  pageUrl: string;
+  links: UnsubscribeLinks;
+}): Mail {
+  const name = mailName(o.memorialName) ?? 'iemand die je dierbaar is';
+  const years = Number(o.today.slice(0, 4)) - Number(o.date.slice(0, 4));
+  const on = dateNl(new Date(`${o.date}T12:00:00Z`));
+  const subject =
+    o.kind === 'birthday'
+      ? `Vandaag is de verjaardag van ${name}`
+      : `Vandaag is het ${years === 1 ? '1 jaar' : `${years} jaar`} geleden dat ${name} overleed`;
+  const line =
+    o.kind === 'birthday'
+      ? `Vandaag zou ${name} ${years} jaar zijn geworden (geboren op ${on}).`
+      : `Vandaag, ${years === 1 ? '1 jaar' : `${years} jaar`} na ${on}, denken we aan ${name}.`;
+  return {
+    to: o.to,
+    subject,
+    text: [
+      'Beste,',
+      '',
+      line,
+      'Op de gedenkpagina kun je herinneringen lezen, een herinnering delen of een kaarsje aansteken:',
+      o.pageUrl,
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+      ...footer(
+        pageOf(o.memorialName),
+        o.kind === 'birthday'
+          ? 'om een herinnering op de verjaardag vroeg'
+          : 'om een herinnering op de sterfdag vroeg',
+        o.links,
+      ),
+    ].join('\n'),
+    headers: headers(o.links),
+  };
+}
+
+/** The double opt-in: nothing is sent to the address until its owner follows this link. */
+export function confirmSubscriptionMail(o: {
+  to: string;
+  memorialName: string;
+  kinds: string[];
+  confirmUrl: string;
+  days: number;
+}): Mail {
+  const page = pageOf(o.memorialName);
+  return {
+    to: o.to,
+    subject: `Bevestig je aanmelding voor de gedenkpagina ${page}`,
+    text: [
+      'Beste,',
+      '',
+      `Iemand (hopelijk jij) heeft dit e-mailadres opgegeven op de gedenkpagina ${page}, voor:`,
+      ...o.kinds.map((k) => `- ${k}`),
+      '',
+      `Klopt dat? Bevestig het met deze link (${o.days} dagen geldig):`,
+      o.confirmUrl,
+      '',
+      'Was jij het niet? Dan hoef je niets te doen: zonder bevestiging krijg je niets van ons.',
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+    ].join('\n'),
+  };
+}

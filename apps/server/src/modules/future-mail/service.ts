@@ -1,0 +1,561 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  FUTURE_MESSAGE_MAX_YEARS,
+  FUTURE_MESSAGES_MAX,
+  futureMailErrorCodes,
+  planErrorCodes,
+  routes,
+  SUBSCRIBE_CONFIRM_DAYS,
+  subscriptionKindLabels,
+  subscriptionKinds,
+  apiPaths,
+  apiPrefix,
+  type FutureMessage,
+  type FutureMessageList,
+  type SubscriptionKind,
+  type futureMessageInputSchema,
+  type subscriptionCreateSchema,
+} from '@aandenken/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { secretMac } from '../../lib/secret-mac.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { memorialArchived } from '../../shared/errors.ts';
+import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { isUuid } from '../../shared/pagination.ts';
+import { limitFor, planPolicy } from '../../shared/plans.ts';
+import { iso } from '../../shared/time.ts';
+import { amsterdamDate, amsterdamInstant, amsterdamIso, amsterdamTime } from '../../shared/amsterdam-time.ts';
+import {
+  anniversaryMail,
+  confirmSubscriptionMail,
+  futureMessageMail,
+  type UnsubscribeLinks,
+} from './mails.ts';
+
+/** The periodic sweep in the job queue's worker (docs/decisions/014-scheduled-mail-on-the-job-queue.md). */
+export const FUTURE_MAIL_TASK = 'future-mail.due';
+export const FUTURE_MAIL_EVERY_MS = 60_000;
+/** Anniversary reminders go from this hour on (Amsterdam), not in the night. */
+const REMINDER_FROM = '08:00';
+const DAY_MS = 86_400_000;
+
+export type FutureMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>;
+
+type MessageRow = {
+  id: string;
+  memorial_id: string;
+  subject: string;
+  body: string;
+  send_at: Date | string;
+  status: FutureMessage['status'];
+  recipient_count: number | null;
+  sent_at: Date | string | null;
+  created_at: Date | string;
+};
+const MESSAGE_COLUMNS = `id, memorial_id, subject, body, send_at, status, recipient_count, sent_at, created_at`;
+
+const toMessage = (r: MessageRow): FutureMessage => {
+  const at = new Date(r.send_at);
+  const sendDate = amsterdamDate(at);
+  const sendTime = amsterdamTime(at);
+  return {
+    id: r.id,
+    memorialId: r.memorial_id,
+    subject: r.subject,
+    body: r.body,
+    sendAt: amsterdamIso(sendDate, sendTime),
+    sendDate,
+    sendTime,
+    status: r.status,
+    recipientCount: r.recipient_count,
+    sentAt: r.sent_at ? iso(r.sent_at) : null,
+    createdAt: iso(r.created_at),
+  };
+};
+
+const messageNotFound = () =>
+  new AppError(404, futureMailErrorCodes.messageNotFound, 'Dit bericht bestaat niet (meer).');
+const tokenInvalid = () =>
+  new AppError(400, futureMailErrorCodes.tokenInvalid, 'Deze link is ongeldig of verlopen.');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Signed links in mail: `payload.mac`, the payload base64url JSON `{ m: memorialId, e: address, k: kind }`.
+ * No session and no row needed: the signature is the proof that the link came in a mail to that address.
+ */
+export function mailLinkTokens(db: Queryable) {
+  const mac = secretMac(db, 'mail-unsubscribe-links');
+  return {
+    /**
+     * A synchronous signer once the key is loaded: load it before a transaction (PGlite has one
+     * connection, so loading the key inside one would wait for that transaction to end).
+     */
+    async signer() {
+      const macOf = await mac.macFn();
+      return (p: { memorialId: string; email: string; kind: SubscriptionKind }) => {
+        const payload = Buffer.from(
+          JSON.stringify({ m: p.memorialId, e: p.email.toLowerCase(), k: p.kind }),
+        ).toString('base64url');
+        return `${payload}.${macOf(payload)}`;
+      };
+    },
+    async verify(token: string) {
+      const [payload, sig, rest] = token.split('.');
+      if (!payload || !sig || rest !== undefined || !(await mac.matches(payload, sig))) return null;
+      try {
+        const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+        if (typeof p.m !== 'string' || !isUuid(p.m) || typeof p.e !== 'string') return null;
+        if (!subscriptionKinds.includes(p.k as SubscriptionKind)) return null;
+        return { memorialId: p.m, email: p.e, kind: p.k as SubscriptionKind };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Who a mail of this kind from this page goes to now: for the family's messages the members with an
+ * account address and the confirmed sign-ups; for reminders only the sign-ups that asked for that kind;
+ * never an address that switched the kind off.
+ */
+export async function recipientsOf(q: Queryable, memorialId: string, kind: SubscriptionKind) {
+  const { rows } = await q.query<{ email_lower: string; email: string }>(
+    `WITH addrs AS (
+       SELECT lower(u.email) AS email_lower, u.email
+         FROM memorial_members mm JOIN users u ON u.id = mm.user_id
+        WHERE mm.memorial_id = $1 AND $2 = 'messages' AND u.email IS NOT NULL AND u.deleted_at IS NULL
+       UNION ALL
+       SELECT lower(s.email), s.email FROM memorial_subscriptions s
+        WHERE s.memorial_id = $1 AND s.confirmed_at IS NOT NULL AND $2 = ANY (s.kinds)
+     )
+     SELECT DISTINCT ON (email_lower) email_lower, email FROM addrs
+      WHERE NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o
+                         WHERE o.memorial_id = $1 AND o.email_lower = addrs.email_lower AND o.kind = $2)
+      ORDER BY email_lower`,
+    [memorialId, kind],
+  );
+  return rows;
+}
+
+async function links(deps: FutureMailDeps) {
+  const sign = await mailLinkTokens(deps.db).signer();
+  return (memorialId: string, email: string, kind: SubscriptionKind): UnsubscribeLinks => {
+    const t = encodeURIComponent(sign({ memorialId, email, kind }));
+    return {
+      pageUrl: `${deps.config.APP_URL}${routes.mailUnsubscribe}?t=${t}`,
+      oneClickUrl: `${deps.config.API_URL}${apiPrefix}${apiPaths.mailUnsubscribe()}?t=${t}`,
+    };
+  };
+}
+
+export function futureMailService(deps: FutureMailDeps) {
+  const { db, config, outbox } = deps;
+  const now = () => deps.clock.now();
+  const access = memorialAccessService(db);
+  const plan = planPolicy({ trialDays: config.TRIAL_DAYS, now });
+  const tokens = mailLinkTokens(db);
+
+  async function requireManager(caller: Caller, memorialId: string, writing: boolean) {
+    const acc = await access.require(caller, memorialId, 'editor');
+    if (writing && acc.status === 'archived') throw memorialArchived();
+    return acc;
+  }
+
+  /** The moment the family chose, checked against now and the far future. */
+  function sendAtOf(input: z.output<typeof futureMessageInputSchema>) {
+    const at = amsterdamInstant(input.sendDate, input.sendTime);
+    if (at.getTime() <= now().getTime())
+      throw new AppError(400, futureMailErrorCodes.sendAtInPast, 'Kies een moment in de toekomst.', {
+        sendDate: 'Kies een moment in de toekomst',
+      });
+    if (at.getTime() > now().getTime() + FUTURE_MESSAGE_MAX_YEARS * 366 * DAY_MS)
+      throw badRequest(`Een bericht kan hoogstens ${FUTURE_MESSAGE_MAX_YEARS} jaar vooruit worden gepland.`, {
+        sendDate: `Hoogstens ${FUTURE_MESSAGE_MAX_YEARS} jaar vooruit`,
+      });
+    return at;
+  }
+
+  const countUsed = async (q: Queryable, memorialId: string) =>
+    (
+      await q.query<{ n: number; waiting: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'scheduled')::int AS waiting
+           FROM future_messages WHERE memorial_id = $1 AND status IN ('scheduled', 'sent')`,
+        [memorialId],
+      )
+    ).rows[0]!;
+
+  async function findForUpdate(q: Queryable, memorialId: string, messageId: string) {
+    if (!isUuid(messageId)) throw messageNotFound();
+    const { rows } = await q.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM future_messages WHERE id = $1 AND memorial_id = $2 FOR UPDATE`,
+      [messageId, memorialId],
+    );
+    if (!rows[0]) throw messageNotFound();
+    if (rows[0].status !== 'scheduled')
+      throw new AppError(
+        409,
+        futureMailErrorCodes.messageNotEditable,
+        rows[0].status === 'sent'
+          ? 'Dit bericht is al verstuurd en kan niet meer worden gewijzigd.'
+          : 'Dit bericht is geannuleerd en kan niet meer worden gewijzigd.',
+      );
+    return rows[0];
+  }
+
+  return {
+    async list(caller: Caller, memorialId: string): Promise<FutureMessageList> {
+      await requireManager(caller, memorialId, false);
+      const { rows } = await db.query<MessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM future_messages WHERE memorial_id = $1 ORDER BY send_at DESC, id`,
+        [memorialId],
+      );
+      const state = await plan.stateOf(db, memorialId);
+      return {
+        messages: rows.map(toMessage),
+        limit: limitFor(state, 'futureMessages'),
+        used: (await countUsed(db, memorialId)).n,
+        recipients: (await recipientsOf(db, memorialId, 'messages')).length,
+      };
+    },
+
+    async create(caller: Caller, memorialId: string, input: z.output<typeof futureMessageInputSchema>) {
+      await requireManager(caller, memorialId, true);
+      const sendAt = sendAtOf(input);
+      return db.transaction(async (tx) => {
+        // The plan row's lock: two messages written at once cannot both take the last place.
+        const state = await plan.requireWritable(tx, memorialId, true);
+        const used = await countUsed(tx, memorialId);
+        const max = limitFor(state, 'futureMessages');
+        if (max !== null && used.n >= max)
+          throw new AppError(
+            403,
+            planErrorCodes.planLimit,
+            `Met het Basis-abonnement kan de pagina ${max === 1 ? 'één toekomstig bericht' : `${max} toekomstige berichten`} hebben, en dat is er al. Met Premium zijn toekomstige berichten onbeperkt.`,
+          );
+        if (used.waiting >= FUTURE_MESSAGES_MAX)
+          throw new AppError(
+            409,
+            futureMailErrorCodes.tooMany,
+            `Er kunnen hoogstens ${FUTURE_MESSAGES_MAX} berichten tegelijk gepland staan.`,
+          );
+        const { rows } = await tx.query<MessageRow>(
+          `INSERT INTO future_messages (memorial_id, subject, body, send_at, created_by)
+           VALUES ($1, $2, $3, $4, $5) RETURNING ${MESSAGE_COLUMNS}`,
+          [memorialId, input.subject, input.body, sendAt, caller.kind === 'user' ? caller.userId : null],
+        );
+        const row = rows[0]!;
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'future_message.created',
+          targetType: 'future_message',
+          targetId: row.id,
+          details: { sendAt: iso(row.send_at) },
+        });
+        return toMessage(row);
+      });
+    },
+
+    async update(
+      caller: Caller,
+      memorialId: string,
+      messageId: string,
+      input: z.output<typeof futureMessageInputSchema>,
+    ) {
+      await requireManager(caller, memorialId, true);
+      const sendAt = sendAtOf(input);
+      return db.transaction(async (tx) => {
+        await plan.requireWritable(tx, memorialId);
+        // Waits for a sweep that is sending it right now, and then sees it was sent.
+        await findForUpdate(tx, memorialId, messageId);
+        const { rows } = await tx.query<MessageRow>(
+          `UPDATE future_messages SET subject = $2, body = $3, send_at = $4, updated_at = now()
+            WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+          [messageId, input.subject, input.body, sendAt],
+        );
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'future_message.updated',
+          targetType: 'future_message',
+          targetId: messageId,
+          details: { sendAt: iso(rows[0]!.send_at) },
+        });
+        return toMessage(rows[0]!);
+      });
+    },
+
+    async cancel(caller: Caller, memorialId: string, messageId: string) {
+      await requireManager(caller, memorialId, false);
+      return db.transaction(async (tx) => {
+        await findForUpdate(tx, memorialId, messageId);
+        const { rows } = await tx.query<MessageRow>(
+          `UPDATE future_messages SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+            WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+          [messageId],
+        );
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'future_message.cancelled',
+          targetType: 'future_message',
+          targetId: messageId,
+          details: {},
+        });
+        return toMessage(rows[0]!);
+      });
+    },
+
+    /**
+     * A visitor (or member) leaves an address with consent. Always the same answer, whether the address
+     * was new, known or confirmed already (nothing to learn about others); a confirmation mail goes to
+     * the address, counted against it like an invitation.
+     */
+    async subscribe(caller: Caller, memorialId: string, input: z.output<typeof subscriptionCreateSchema>) {
+      const acc = await access.require(caller, memorialId, 'visitor');
+      if (acc.status === 'archived') throw memorialArchived();
+      const kinds = subscriptionKinds.filter((k) => input.kinds.includes(k));
+      const token = randomBytes(32).toString('base64url');
+      await db.transaction(async (tx) => {
+        const { rows: m } = await tx.query<{ first_name: string; last_name: string }>(
+          'SELECT first_name, last_name FROM memorials WHERE id = $1',
+          [memorialId],
+        );
+        await tx.query(
+          `INSERT INTO memorial_subscriptions (memorial_id, email, pending_kinds, confirm_token_hash, confirm_expires_at)
+           VALUES ($1, $2, $3::text[], $4, $5)
+           ON CONFLICT (memorial_id, lower(email)) DO UPDATE
+             SET pending_kinds = EXCLUDED.pending_kinds, confirm_token_hash = EXCLUDED.confirm_token_hash,
+                 confirm_expires_at = EXCLUDED.confirm_expires_at, updated_at = now()`,
+          [
+            memorialId,
+            input.email,
+            kinds,
+            sha256(token),
+            new Date(now().getTime() + SUBSCRIBE_CONFIRM_DAYS * DAY_MS),
+          ],
+        );
+        // Over the address's daily limit: nothing is sent, and the answer does not say so.
+        await outbox.enqueueLimited(
+          tx,
+          confirmSubscriptionMail({
+            to: input.email,
+            memorialName: `${m[0]!.first_name} ${m[0]!.last_name}`,
+            kinds: kinds.map((k) => subscriptionKindLabels[k]),
+            confirmUrl: `${config.APP_URL}${routes.mailConfirm}?t=${token}`,
+            days: SUBSCRIBE_CONFIRM_DAYS,
+          }),
+          'invitation',
+        );
+      });
+      return { pending: true as const };
+    },
+
+    /** The link in the confirmation mail: the kinds asked for start, earlier opt-outs of them end. */
+    async confirm(token: string) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{
+          id: string;
+          memorial_id: string;
+          email: string;
+          kinds: SubscriptionKind[];
+          pending_kinds: SubscriptionKind[];
+          first_name: string;
+          last_name: string;
+        }>(
+          `SELECT s.id, s.memorial_id, s.email, s.kinds, s.pending_kinds, m.first_name, m.last_name
+             FROM memorial_subscriptions s JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL
+            WHERE s.confirm_token_hash = $1 AND s.confirm_expires_at > $2 FOR UPDATE OF s`,
+          [sha256(token), now()],
+        );
+        const s = rows[0];
+        if (!s) throw tokenInvalid();
+        const kinds = subscriptionKinds.filter((k) => s.kinds.includes(k) || s.pending_kinds.includes(k));
+        await tx.query(
+          `UPDATE memorial_subscriptions SET kinds = $2::text[], pending_kinds = '{}', confirm_token_hash = NULL,
+                  confirm_expires_at = NULL, confirmed_at = coalesce(confirmed_at, $3), updated_at = now()
+            WHERE id = $1`,
+          [s.id, kinds, now()],
+        );
+        await tx.query(
+          `DELETE FROM memorial_mail_opt_outs WHERE memorial_id = $1 AND email_lower = lower($2) AND kind = ANY ($3::text[])`,
+          [s.memorial_id, s.email, s.pending_kinds],
+        );
+        return { memorialId: s.memorial_id, memorialName: `${s.first_name} ${s.last_name}`, kinds };
+      });
+    },
+
+    /** One click, no session: this kind of mail from this page stops for this address. Repeating is fine. */
+    async unsubscribe(token: string) {
+      const p = await tokens.verify(token);
+      if (!p) throw tokenInvalid();
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ first_name: string; last_name: string }>(
+          'SELECT first_name, last_name FROM memorials WHERE id = $1',
+          [p.memorialId],
+        );
+        if (!rows[0]) throw tokenInvalid();
+        await tx.query(
+          `INSERT INTO memorial_mail_opt_outs (memorial_id, email_lower, kind) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING`,
+          [p.memorialId, p.email, p.kind],
+        );
+        await tx.query(
+          `UPDATE memorial_subscriptions SET kinds = array_remove(kinds, $3), updated_at = now()
+            WHERE memorial_id = $1 AND lower(email) = $2`,
+          [p.memorialId, p.email, p.kind],
+        );
+        // Nothing left to send: the sign-up (the address) goes; the opt-out row keeps it switched off.
+        await tx.query(
+          `DELETE FROM memorial_subscriptions
+            WHERE memorial_id = $1 AND lower(email) = $2 AND kinds = '{}' AND pending_kinds = '{}'`,
+          [p.memorialId, p.email],
+        );
+        return {
+          memorialId: p.memorialId,
+          memorialName: `${rows[0].first_name} ${rows[0].last_name}`,
+          kind: p.kind,
+          unsubscribed: true as const,
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Hands due mail to the outbox: future messages whose moment came (by `deps.clock`), and today's
+ * anniversary reminders. Each occasion and address is written once to `scheduled_mail_deliveries` (its
+ * primary key) in the transaction that queues the mail, so another process, a restart or a second run
+ * never mails an address twice; a message is claimed with FOR UPDATE SKIP LOCKED and marked sent in that
+ * same transaction, and a cancelled one is never picked up.
+ */
+export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) {
+  const { db, outbox, config } = deps;
+  const at = deps.clock.now();
+  const linksFor = await links(deps);
+  const deliver = async (q: Queryable, occasion: string, emailLower: string) =>
+    (
+      await q.query(
+        `INSERT INTO scheduled_mail_deliveries (occasion, email_lower) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [occasion, emailLower],
+      )
+    ).rowCount === 1;
+
+  let messages = 0;
+  let mails = 0;
+  const { rows: due } = await db.query<{ id: string }>(
+    `SELECT id FROM future_messages WHERE status = 'scheduled' AND send_at <= $1 ORDER BY send_at, id LIMIT 100`,
+    [at],
+  );
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<MessageRow & { first_name: string; last_name: string }>(
+        `SELECT f.id, f.memorial_id, f.subject, f.body, m.first_name, m.last_name
+           FROM future_messages f JOIN memorials m ON m.id = f.memorial_id AND m.deleted_at IS NULL
+          WHERE f.id = $1 AND f.status = 'scheduled' AND f.send_at <= $2
+          FOR UPDATE OF f SKIP LOCKED`,
+        [id, at],
+      );
+      const m = rows[0];
+      if (!m) return;
+      let n = 0;
+      for (const r of await recipientsOf(tx, m.memorial_id, 'messages')) {
+        n++;
+        if (!(await deliver(tx, `future-message:${m.id}`, r.email_lower))) continue;
+        await outbox.enqueue(
+          tx,
+          futureMessageMail({
+            to: r.email,
+            memorialName: `${m.first_name} ${m.last_name}`,
+            subject: m.subject,
+            body: m.body,
+            pageUrl: `${config.APP_URL}${routes.memorial(m.memorial_id)}`,
+            links: linksFor(m.memorial_id, r.email_lower, 'messages'),
+          }),
+        );
+        mails++;
+      }
+      await tx.query(
+        `UPDATE future_messages SET status = 'sent', sent_at = $2, recipient_count = $3, updated_at = now()
+          WHERE id = $1`,
+        [m.id, at, n],
+      );
+      messages++;
+    });
+  }
+
+  // Anniversaries: from REMINDER_FROM on the day in Amsterdam; someone born on 29 February gets theirs
+  // on the 28th in other years.
+  const today = amsterdamDate(at);
+  let reminders = 0;
+  if (amsterdamTime(at) >= REMINDER_FROM) {
+    const year = Number(today.slice(0, 4));
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const days = [today.slice(5), ...(!leap && today.slice(5) === '02-28' ? ['02-29'] : [])];
+    const { rows } = await db.query<{
+      memorial_id: string;
+      first_name: string;
+      last_name: string;
+      birth_date: string | null;
+      death_date: string | null;
+      email: string;
+      kind: 'birthday' | 'deathday';
+    }>(
+      `SELECT m.id AS memorial_id, m.first_name, m.last_name, m.birth_date::text AS birth_date,
+              m.death_date::text AS death_date, s.email, k.kind
+         FROM memorial_subscriptions s
+         JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
+         CROSS JOIN LATERAL unnest(s.kinds) AS k(kind)
+        WHERE s.confirmed_at IS NOT NULL
+          AND ((k.kind = 'birthday' AND to_char(m.birth_date, 'MM-DD') = ANY ($1::text[]) AND m.birth_date < $2::date)
+            OR (k.kind = 'deathday' AND to_char(m.death_date, 'MM-DD') = ANY ($1::text[]) AND m.death_date < $2::date))
+          AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
+                           AND o.email_lower = lower(s.email) AND o.kind = k.kind)`,
+      [days, today],
+    );
+    for (const r of rows) {
+      await db.transaction(async (tx) => {
+        const emailLower = r.email.toLowerCase();
+        if (!(await deliver(tx, `reminder:${r.memorial_id}:${r.kind}:${today}`, emailLower))) return;
+        await outbox.enqueue(
+          tx,
+          anniversaryMail({
+            to: r.email,
+            memorialName: `${r.first_name} ${r.last_name}`,
+            kind: r.kind,
+            date: (r.kind === 'birthday' ? r.birth_date : r.death_date)!,
+            today,
+            pageUrl: `${config.APP_URL}${routes.memorial(r.memorial_id)}`,
+            links: linksFor(r.memorial_id, emailLower, r.kind),
+          }),
+        );
+        reminders++;
+      });
+    }
+  }
+  // Upkeep: sign-ups never confirmed are forgotten when their link expires; delivery rows are needed only
+  // while a sweep could run again for their occasion (a message is marked sent, a reminder is for one day).
+  await db.query(
+    `DELETE FROM memorial_subscriptions WHERE confirmed_at IS NULL AND confirm_expires_at < $1`,
+    [at],
+  );
+  await db.query(
+    `DELETE FROM scheduled_mail_deliveries WHERE created_at < $1::timestamptz - interval '30 days'`,
+    [at],
+  );
+  if (messages + reminders > 0) log?.info({ messages, mails, reminders }, 'scheduled mail queued');
+  return { messages, mails, reminders };
+}
+
+/** The sweep runs in the job queue's worker of every process, about once a minute. */
+export function registerFutureMailJobs(deps: FutureMailDeps & Pick<Deps, 'queue'>, log: FastifyBaseLogger) {
+  deps.queue.every(FUTURE_MAIL_TASK, FUTURE_MAIL_EVERY_MS, async () => {
+    await runDueMail(deps, log);
+  });
+}
