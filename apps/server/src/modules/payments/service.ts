@@ -22,8 +22,6 @@ import { isUuid } from '../../shared/pagination.ts';
 import type { planPolicy } from '../../shared/plans.ts';
 import { isTeamMember } from '../../shared/team.ts';
 import { dateNl } from '../../lib/mail-format.ts';
-import { companyRepository } from '../companies/repository.ts';
-import { partnerRepository } from '../companies/partner-repository.ts';
 import { companyInvoiceMail, invoiceMail } from './mails.ts';
 
 /**
@@ -75,6 +73,22 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const HOUR_MS = 3_600_000;
 /** How long the invoice link in the mail works. */
 const MAILED_LINK_MS = 30 * 24 * HOUR_MS;
+
+/** A line in the company's log (company_audit_log, as the companies module writes it), in `q`'s transaction. */
+async function companyAudit(
+  q: Queryable,
+  companyId: string,
+  actor: Caller | null,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  const userId = actor?.kind === 'user' ? actor.userId : null;
+  await q.query(
+    `INSERT INTO company_audit_log (company_id, actor_kind, actor_user_id, actor_name, action, details)
+     VALUES ($1, $2, $3, (SELECT name FROM users WHERE id = $3), $4, $5)`,
+    [companyId, userId ? 'user' : 'system', userId, action, JSON.stringify(details)],
+  );
+}
 
 /**
  * Payments for a plan through Mollie (docs/plans.md). Mollie's word is the only truth about a payment:
@@ -252,22 +266,27 @@ export function paymentService(
           url: await invoiceUrl(invoice.id, MAILED_LINK_MS),
         }),
       );
-    await companyRepository(tx).audit({
+    await companyAudit(
+      tx,
       companyId,
-      actor: null,
-      action: row.plan === 'partnership' ? 'billing.partnership_paid' : 'billing.pages_paid',
+      null,
+      row.plan === 'partnership' ? 'billing.partnership_paid' : 'billing.pages_paid',
       details,
-    });
+    );
   }
 
   /** A user of the (active) company; to anyone else the company does not exist (anonymous: 401). */
   async function requireCompanyUser(caller: Caller, companyId: string) {
     if (caller.kind !== 'user') throw unauthorized();
-    const m = isUuid(companyId)
-      ? await partnerRepository(db).membership(companyId, caller.userId)
-      : undefined;
-    if (!m) throw notFound('Dit bedrijf bestaat niet.');
-    return m;
+    const { rows } = isUuid(companyId)
+      ? await db.query<{ is_admin: boolean }>(
+          `SELECT u.is_admin FROM company_users u JOIN companies c ON c.id = u.company_id AND c.state = 'active'
+            WHERE u.company_id = $1 AND u.user_id = $2`,
+          [companyId, caller.userId],
+        )
+      : { rows: [] as { is_admin: boolean }[] };
+    if (!rows[0]) throw notFound('Dit bedrijf bestaat niet.');
+    return { isAdmin: rows[0].is_admin };
   }
 
   /**
@@ -311,11 +330,11 @@ export function paymentService(
           url: await invoiceUrl(credit.id, MAILED_LINK_MS),
         }),
       );
-    await companyRepository(tx).audit({
-      companyId,
-      actor: caller,
-      action: 'billing.refunded',
-      details: { paymentId: row.id, purpose: row.plan, amountCents: row.amount_cents, reason },
+    await companyAudit(tx, companyId, caller, 'billing.refunded', {
+      paymentId: row.id,
+      purpose: row.plan,
+      amountCents: row.amount_cents,
+      reason,
     });
   }
 
@@ -558,11 +577,10 @@ export function paymentService(
           'De betaalprovider gaf geen betaallink terug. Er is niets afgeschreven; probeer het opnieuw.',
         );
       }
-      await companyRepository(db).audit({
-        companyId,
-        actor: caller,
-        action: 'billing.payment_started',
-        details: { paymentId: id, purpose, amountCents },
+      await companyAudit(db, companyId, caller, 'billing.payment_started', {
+        paymentId: id,
+        purpose,
+        amountCents,
       });
       return { paymentId: id, checkoutUrl: created.checkoutUrl };
     },
