@@ -57,6 +57,8 @@ async function signInTeam(browser: Browser): Promise<Page> {
   await register.context().close();
   const page = await (await browser.newContext()).newPage();
   await page.goto('/team/aanvragen');
+  // The screen sends a signed-out visitor to sign in; slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible({ timeout: 30_000 });
   await fillLogin(page, team.email, team.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
   return page;
