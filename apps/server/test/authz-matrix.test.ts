@@ -1668,6 +1668,32 @@ const companyMatrix: CompanyRow[] = [
     }),
     expect: partnerOnly(201),
   },
+  // Partners pay (issue 15, partner-billing.test.ts): the company's users see; payments are off here (409).
+  {
+    call: 'GET /core/companies/{id}/billing',
+    request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}/billing` }),
+    expect: partnerOnly(200),
+  },
+  {
+    call: 'POST /core/companies/{id}/payments',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/companies/${w.companyId}/payments`,
+      payload: { purpose: 'partnership' },
+    }),
+    expect: partnerOnly(409),
+  },
+  // The team's screen for plans (partner-billing.test.ts).
+  {
+    call: 'GET /core/team/memorials',
+    request: () => ({ method: 'GET', url: '/core/team/memorials?q=Willems' }),
+    expect: teamOnly(200),
+  },
+  {
+    call: 'GET /core/team/memorials/{id}/plan',
+    request: (w) => ({ method: 'GET', url: `/core/team/memorials/${w.waitingPageId}/plan` }),
+    expect: teamOnly(200),
+  },
   {
     call: 'POST /core/companies/{id}/pages/{memorialId}/resend',
     prepare: async () => partnerPage(),

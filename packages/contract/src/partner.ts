@@ -93,6 +93,8 @@ export const carePageSchema = z.object({
   }),
   /** Premium on the company's account (issue 15): the family never sees a payment screen. */
   paidByCompany: z.boolean(),
+  /** The company paid what it owed for this page (issue 15, docs/plans.md); false while it is owed. */
+  settledByCompany: z.boolean(),
 });
 export type CarePage = z.infer<typeof carePageSchema>;
 export const carePagesSchema = z.object({ items: z.array(carePageSchema) });

@@ -153,10 +153,27 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/**
+ * What a partner company pays for (docs/plans.md, "Partners"): its partnership, a year at a time, and the
+ * Premium pages it made for families (Premium's price per page).
+ */
+export const companyPaymentPurposes = ['partnership', 'company_pages'] as const;
+export type CompanyPaymentPurpose = (typeof companyPaymentPurposes)[number];
+/** The partnership's price per year, VAT included ("partners from 299 euro"). */
+export const PARTNERSHIP_PRICE_CENTS = 29900;
+/** What a payment was for, as people read it. */
+export const paymentPurposeLabels: Record<PaidPlanId | CompanyPaymentPurpose, string> = {
+  basis: 'Basis',
+  premium: 'Premium',
+  partnership: 'Partnerschap (een jaar)',
+  company_pages: 'Pagina’s voor families',
+};
+
 export const paymentSchema = z.object({
   id: z.string(),
   memorialId: z.nullable(z.string()),
-  plan: z.enum(paidPlanIds),
+  /** A plan for a page, or (a company's payment) what the company paid for. */
+  plan: z.enum([...paidPlanIds, ...companyPaymentPurposes]),
   amountCents: z.number(),
   status: z.enum(paymentStatuses),
   createdAt: z.string(),
@@ -212,3 +229,48 @@ export const teamPlanSetSchema = z.object({
 export const teamRefundSchema = z.object({ reason: nonBlank(500) });
 
 export const mollieWebhookSchema = z.object({ id: z.optional(z.string().check(z.maxLength(100))) });
+
+/** A company pays its partnership or the pages it owes for (company administrators). */
+export const companyPaymentCreateSchema = z.object({ purpose: z.enum(companyPaymentPurposes) });
+
+/** The partner portal's 'Betalingen': the partnership, what is owed for the pages, the payments. */
+export const companyBillingSchema = z.object({
+  paymentsEnabled: z.boolean(),
+  /** Only administrators pay. */
+  canPay: z.boolean(),
+  partnership: z.object({
+    priceCents: z.number(),
+    /** Until when it is paid; null when it never was. */
+    paidUntil: z.nullable(z.string()),
+    state: z.enum(['paid', 'unpaid', 'expired']),
+  }),
+  owed: z.object({
+    pages: z.array(z.object({ memorialId: z.string(), name: z.string(), amountCents: z.number() })),
+    totalCents: z.number(),
+  }),
+  payments: z.array(paymentSchema),
+});
+export type CompanyBilling = z.infer<typeof companyBillingSchema>;
+
+/** The team looks a page up by name or number (team only). */
+export const teamMemorialSearchSchema = z.object({
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+});
+export const teamMemorialsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.string(),
+      plan: z.enum(planIds),
+      paidByCompany: z.boolean(),
+    }),
+  ),
+});
+export type TeamMemorials = z.infer<typeof teamMemorialsSchema>;
+/** A page's plan as the team sees it: the page's name, its trial's start, everything members see. */
+export const teamMemorialPlanSchema = z.extend(memorialPlanSchema, {
+  memorialName: z.string(),
+  trialStartedAt: z.string(),
+});
+export type TeamMemorialPlan = z.infer<typeof teamMemorialPlanSchema>;

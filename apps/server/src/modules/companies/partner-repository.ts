@@ -248,6 +248,7 @@ export function partnerRepository(db: Queryable) {
         members: number;
         links: number;
         paid_by_company: boolean;
+        settled: boolean;
         memories: number;
         candles: number;
       }>(
@@ -259,7 +260,8 @@ export function partnerRepository(db: Queryable) {
                 (SELECT count(*)::int FROM guest_link_tokens g WHERE g.memorial_id = m.id AND g.used_at IS NOT NULL)
                   AS links,
                 COALESCE(c.memory_count, 0)::int AS memories, COALESCE(c.candle_count, 0)::int AS candles,
-                (pl.payer_company_id IS NOT DISTINCT FROM mc.company_id) AS paid_by_company
+                (pl.payer_company_id IS NOT DISTINCT FROM mc.company_id) AS paid_by_company,
+                (pl.company_settled_by IS NOT NULL) AS settled
            FROM memorial_care mc JOIN memorials m ON m.id = mc.memorial_id
            LEFT JOIN memorial_counts c ON c.memorial_id = m.id
            LEFT JOIN memorial_plans pl ON pl.memorial_id = m.id
@@ -282,6 +284,7 @@ export function partnerRepository(db: Queryable) {
         acceptedAt: isoOrNull(r.accepted_at),
         counts: { visitors: r.members + r.links, memories: r.memories, candles: r.candles },
         paidByCompany: r.paid_by_company,
+        settledByCompany: r.paid_by_company && r.settled,
       }));
     },
   };

@@ -18,11 +18,14 @@ export type InvoiceRow = {
   buyer_address: string;
   buyer_postal_code: string;
   buyer_city: string;
+  /** Several lines (a company's pages); null: the one line of the description. */
+  lines: InvoiceLine[] | null;
 };
+export type InvoiceLine = { description: string; amountCents: number };
 
 const columns = `id::text AS id, number, kind, payment_id::text AS payment_id, memorial_id::text AS memorial_id,
   issued_at, description, amount_cents, vat_cents, vat_percent, buyer_name, buyer_address, buyer_postal_code,
-  buyer_city`;
+  buyer_city, lines`;
 
 /** 'AK-000012': the number as invoices show it. */
 export const invoiceNumber = (n: number) => `AK-${String(n).padStart(6, '0')}`;
@@ -42,18 +45,30 @@ export function invoicesRepository(db: Queryable) {
       paymentId: string,
       description: string,
       kind: 'invoice' | 'credit' = 'invoice',
+      lines: InvoiceLine[] | null = null,
     ): Promise<InvoiceRow> {
       const { rows } = await tx.query<InvoiceRow>(
         `WITH n AS (UPDATE invoice_counter SET last_number = last_number + 1 RETURNING last_number)
          INSERT INTO invoices (number, kind, payment_id, memorial_id, description, amount_cents, vat_cents, vat_percent,
-                               buyer_name, buyer_address, buyer_postal_code, buyer_city)
+                               buyer_name, buyer_address, buyer_postal_code, buyer_city, lines)
          SELECT n.last_number, $2, p.id, p.memorial_id, $3,
                 CASE WHEN $2 = 'credit' THEN -p.amount_cents ELSE p.amount_cents END,
                 CASE WHEN $2 = 'credit' THEN -$4::int ELSE $4::int END, $5,
-                p.buyer_name, p.buyer_address, p.buyer_postal_code, p.buyer_city
+                p.buyer_name, p.buyer_address, p.buyer_postal_code, p.buyer_city, $6::jsonb
            FROM payments p, n WHERE p.id = $1
          RETURNING ${columns}`,
-        [paymentId, kind, description, 0, VAT_PERCENT],
+        [
+          paymentId,
+          kind,
+          description,
+          0,
+          VAT_PERCENT,
+          lines === null
+            ? null
+            : JSON.stringify(
+                lines.map((l) => ({ ...l, amountCents: kind === 'credit' ? -l.amountCents : l.amountCents })),
+              ),
+        ],
       );
       const row = rows[0]!;
       const vat = vatIn(Math.abs(row.amount_cents)) * Math.sign(row.amount_cents);
@@ -155,8 +170,23 @@ export async function invoicePdf(inv: InvoiceRow, config: Config): Promise<Uint8
   next(16);
   const excl = inv.amount_cents - inv.vat_cents;
   line(inv.description);
-  line(euro(excl), { right: 539 });
-  next(24);
+  if (inv.lines && inv.lines.length > 0) {
+    // Each listed item with its amount (VAT included), then the totals below.
+    next(18);
+    for (const l of inv.lines.slice(0, 20)) {
+      line(`· ${l.description}`, { x: 66 });
+      line(`${euro(l.amountCents)} incl. btw`, { right: 539 });
+      next();
+    }
+    if (inv.lines.length > 20) {
+      line(`· en nog ${inv.lines.length - 20} andere`, { x: 66 });
+      next();
+    }
+    next(9);
+  } else {
+    line(euro(excl), { right: 539 });
+    next(24);
+  }
   line('Subtotaal (excl. btw)');
   line(euro(excl), { right: 539 });
   next();

@@ -43,3 +43,33 @@ export function invoiceMail(o: { to: string; invoice: InvoiceRow; memorialName: 
     ].join('\n'),
   };
 }
+
+/** To the company's user who paid (its partnership or its pages): thanks, or the refund, and the invoice. */
+export function companyInvoiceMail(o: {
+  to: string;
+  invoice: InvoiceRow;
+  companyName: string;
+  url: string;
+}): Mail {
+  const number = invoiceNumber(o.invoice.number);
+  const credit = o.invoice.kind === 'credit';
+  const what = o.invoice.description.replace(/^Creditering: /, '');
+  return {
+    to: o.to,
+    subject: `${credit ? 'Uw creditfactuur' : 'Uw factuur'} ${number} van Aandenken`,
+    text: [
+      'Geachte heer, mevrouw,',
+      '',
+      credit
+        ? `We hebben ${euro(-o.invoice.amount_cents)} teruggestort aan ${o.companyName} voor: ${what}.`
+        : `Dank u wel voor de betaling van ${o.companyName} voor: ${what}.`,
+      '',
+      `${credit ? 'Creditfactuur' : 'Factuur'} ${number}: ${euro(o.invoice.amount_cents)} (waarvan ${euro(o.invoice.vat_cents)} btw).`,
+      `Download de ${credit ? 'creditfactuur' : 'factuur'} (PDF, 30 dagen geldig): ${o.url}`,
+      'Daarna vindt u hem altijd onder Betalingen in het partnerportaal.',
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+    ].join('\n'),
+  };
+}

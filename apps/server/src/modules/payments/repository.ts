@@ -1,9 +1,13 @@
 import type { Queryable } from '../../db/client.ts';
 
+export type PaymentPlan = 'basis' | 'premium' | 'partnership' | 'company_pages';
+
 export type PaymentRow = {
   id: string;
   memorial_id: string | null;
-  plan: 'basis' | 'premium';
+  /** A company's payment (its partnership or its pages); null for a page's plan. */
+  company_id: string | null;
+  plan: PaymentPlan;
   amount_cents: number;
   status: string;
   mollie_id: string | null;
@@ -15,7 +19,7 @@ export type PaymentRow = {
   refunded_at: Date | string | null;
 };
 
-const columns = `id::text AS id, memorial_id::text AS memorial_id, plan, amount_cents, status, mollie_id,
+const columns = `id::text AS id, memorial_id::text AS memorial_id, company_id::text AS company_id, plan, amount_cents, status, mollie_id,
   checkout_url, created_at, paid_at, applied_at, buyer_email, refunded_at`;
 
 export function paymentsRepository(db: Queryable) {
@@ -23,8 +27,9 @@ export function paymentsRepository(db: Queryable) {
     async insert(
       q: Queryable,
       p: {
-        memorialId: string;
-        plan: 'basis' | 'premium';
+        memorialId: string | null;
+        companyId?: string | null;
+        plan: PaymentPlan;
         amountCents: number;
         createdBy: string;
         buyerEmail: string | null;
@@ -36,8 +41,8 @@ export function paymentsRepository(db: Queryable) {
     ): Promise<string> {
       const { rows } = await q.query<{ id: string }>(
         `INSERT INTO payments (memorial_id, plan, amount_cents, created_by, buyer_email, buyer_name, buyer_address,
-                               buyer_postal_code, buyer_city)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
+                               buyer_postal_code, buyer_city, company_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
         [
           p.memorialId,
           p.plan,
@@ -48,6 +53,7 @@ export function paymentsRepository(db: Queryable) {
           p.buyerAddress,
           p.buyerPostalCode,
           p.buyerCity,
+          p.companyId ?? null,
         ],
       );
       return rows[0]!.id;
@@ -67,6 +73,15 @@ export function paymentsRepository(db: Queryable) {
     async findById(id: string): Promise<PaymentRow | undefined> {
       const { rows } = await db.query<PaymentRow>(`SELECT ${columns} FROM payments WHERE id = $1`, [id]);
       return rows[0];
+    },
+
+    /** A company's payments, the newest first. */
+    async ofCompany(companyId: string): Promise<PaymentRow[]> {
+      const { rows } = await db.query<PaymentRow>(
+        `SELECT ${columns} FROM payments WHERE company_id = $1 ORDER BY created_at DESC, id LIMIT 50`,
+        [companyId],
+      );
+      return rows;
     },
 
     async findByMollieId(mollieId: string): Promise<PaymentRow | undefined> {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   apiPaths,
+  companyBillingSchema,
+  companyPaymentCreateSchema,
   exportDownloadQuerySchema,
   idParamSchema,
   paymentCreatedSchema,
@@ -126,6 +128,41 @@ export const paymentRoutes =
         },
       },
       async (req) => service.teamRefund(await req.caller(), req.params.id, req.body),
+    );
+
+    app.get(
+      apiPaths.companyBilling.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Betalingen van een partnerbedrijf',
+          description:
+            'Voor de gebruikers van het bedrijf: tot wanneer het partnerschap betaald is, wat het bedrijf nog verschuldigd is voor de pagina’s die het voor families maakte, en de betalingen met hun facturen.',
+          params: idParamSchema,
+          response: { 200: companyBillingSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.companyBilling(await req.caller(), req.params.id),
+    );
+
+    app.post(
+      apiPaths.companyPayments.pattern,
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Het partnerschap of de pagina’s voor families betalen (beheerder van het bedrijf)',
+          description:
+            'Maakt de betaling bij Mollie met het bedrijf als koper en geeft het adres van de betaalpagina. Een betaling die nog openstaat voor hetzelfde wordt opnieuw aangeboden. 409 als er niets openstaat of online betalen uitstaat.',
+          params: idParamSchema,
+          body: companyPaymentCreateSchema,
+          response: { 201: paymentCreatedSchema, ...errorResponses },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await service.companyPay(await req.caller(), req.params.id, req.body.purpose)),
     );
 
     app.post(

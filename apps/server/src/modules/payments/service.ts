@@ -1,8 +1,11 @@
 import {
+  PARTNERSHIP_PRICE_CENTS,
   plans,
   planErrorCodes,
   roleAtLeast,
   routes,
+  type CompanyBilling,
+  type CompanyPaymentPurpose,
   type Payment,
   type PaymentStatus,
   type paymentCreateSchema,
@@ -12,14 +15,14 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import type { planPolicy } from '../../shared/plans.ts';
 import { isTeamMember } from '../../shared/team.ts';
 import { dateNl } from '../../lib/mail-format.ts';
-import { invoiceMail } from './mails.ts';
+import { companyInvoiceMail, invoiceMail } from './mails.ts';
 
 /**
  * What this module needs of the plans module (plans/service.ts `planService` provides it; named here so
@@ -39,10 +42,11 @@ import {
   invoiceNumber,
   invoicePdf,
   invoicesRepository,
+  type InvoiceLine,
   type InvoiceRow,
 } from './invoices.ts';
 import { isMolliePaymentId, mollieAmount, MollieUnavailable, type MollieGateway } from './mollie.ts';
-import { paymentsRepository, type PaymentRow } from './repository.ts';
+import { paymentsRepository, type PaymentPlan, type PaymentRow } from './repository.ts';
 
 export const paymentsDisabled = () =>
   new AppError(
@@ -69,6 +73,22 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const HOUR_MS = 3_600_000;
 /** How long the invoice link in the mail works. */
 const MAILED_LINK_MS = 30 * 24 * HOUR_MS;
+
+/** A line in the company's log (company_audit_log, as the companies module writes it), in `q`'s transaction. */
+async function companyAudit(
+  q: Queryable,
+  companyId: string,
+  actor: Caller | null,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  const userId = actor?.kind === 'user' ? actor.userId : null;
+  await q.query(
+    `INSERT INTO company_audit_log (company_id, actor_kind, actor_user_id, actor_name, action, details)
+     VALUES ($1, $2, $3, (SELECT name FROM users WHERE id = $3), $4, $5)`,
+    [companyId, userId ? 'user' : 'system', userId, action, JSON.stringify(details)],
+  );
+}
 
 /**
  * Payments for a plan through Mollie (docs/plans.md). Mollie's word is the only truth about a payment:
@@ -113,7 +133,7 @@ export function paymentService(
   }
 
   /** What the invoice says was bought: the plan, the page, and for Basis the period. */
-  function description(plan: 'basis' | 'premium', memorialName: string, until: Date | null) {
+  function description(plan: PaymentPlan, memorialName: string, until: Date | null) {
     return plan === 'premium'
       ? `Aandenken Premium, gedenkpagina ${memorialName} (eenmalig, voor altijd)`
       : `Aandenken Basis, gedenkpagina ${memorialName}${until ? ` (tot ${dateNl(until)})` : ''}`;
@@ -146,9 +166,12 @@ export function paymentService(
       // Paid is final: a late 'open' or 'expired' (out of order) never undoes it.
       if (current.status === 'paid' && remote.status !== 'paid') return;
       const paid = remote.status === 'paid';
-      const grant = paid && current.applied_at === null && current.memorial_id !== null;
+      const forPage = current.plan === 'basis' || current.plan === 'premium';
+      const grant = paid && current.applied_at === null && current.memorial_id !== null && forPage;
+      const companyGrant = paid && current.applied_at === null && current.company_id !== null && !forPage;
+      if (companyGrant) await applyCompanyPayment(tx, current);
       if (grant) {
-        const until = await deps.plans.grant(tx, current.memorial_id!, current.plan);
+        const until = await deps.plans.grant(tx, current.memorial_id!, current.plan as 'basis' | 'premium');
         const invoice = await invoices.issue(
           tx,
           current.id,
@@ -179,10 +202,156 @@ export function paymentService(
           current.id,
           remote.status,
           paid ? new Date(remote.paidAt ?? Date.now()) : null,
-          grant,
+          grant || companyGrant,
         );
     });
     return (await repo.findById(row.id))!;
+  }
+
+  /**
+   * A company's payment seen paid (in sync's transaction): the partnership gets a year more (from its end,
+   * or from now when it ended or never started), or the pages the payment covers are settled; the invoice
+   * (the company as buyer; its pages as lines) is issued and mailed to whoever paid, and the company's log
+   * records it.
+   */
+  async function applyCompanyPayment(tx: Queryable, row: PaymentRow) {
+    const companyId = row.company_id!;
+    const { rows: c } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [
+      companyId,
+    ]);
+    const companyName = c[0]?.name ?? '';
+    let text: string;
+    let lines: InvoiceLine[] | null = null;
+    let details: Record<string, unknown>;
+    if (row.plan === 'partnership') {
+      const { rows } = await tx.query<{ until: Date | string }>(
+        `UPDATE companies
+            SET partnership_paid_until = greatest(coalesce(partnership_paid_until, now()), now()) + interval '1 year',
+                updated_at = now()
+          WHERE id = $1 RETURNING partnership_paid_until AS until`,
+        [companyId],
+      );
+      const until = new Date(rows[0]!.until);
+      text = `Aandenken partnerschap ${companyName}, een jaar (tot ${dateNl(until)})`;
+      details = { paymentId: row.id, amountCents: row.amount_cents, paidUntil: until.toISOString() };
+    } else {
+      const { rows: pages } = await tx.query<{ memorial_name: string; amount_cents: number }>(
+        `SELECT memorial_name, amount_cents FROM company_payment_pages WHERE payment_id = $1
+          ORDER BY memorial_name, memorial_id`,
+        [row.id],
+      );
+      // Pages a page's payment settled before (two payments at once) stay with that one.
+      await tx.query(
+        `UPDATE memorial_plans SET company_settled_by = $1, updated_at = now()
+          WHERE payer_company_id = $2 AND company_settled_by IS NULL
+            AND memorial_id IN (SELECT memorial_id FROM company_payment_pages WHERE payment_id = $1)`,
+        [row.id, companyId],
+      );
+      lines = pages.map((p) => ({
+        description: `Premium, gedenkpagina ${p.memorial_name}`.slice(0, 120),
+        amountCents: p.amount_cents,
+      }));
+      const n = pages.length;
+      text = `Aandenken Premium voor ${n} ${n === 1 ? 'pagina' : 'pagina’s'} voor families (${companyName})`;
+      details = { paymentId: row.id, amountCents: row.amount_cents, pages: n };
+    }
+    const invoice = await invoices.issue(tx, row.id, text.slice(0, 300), 'invoice', lines);
+    if (row.buyer_email)
+      await deps.outbox.enqueue(
+        tx,
+        companyInvoiceMail({
+          to: row.buyer_email,
+          invoice,
+          companyName,
+          url: await invoiceUrl(invoice.id, MAILED_LINK_MS),
+        }),
+      );
+    await companyAudit(
+      tx,
+      companyId,
+      null,
+      row.plan === 'partnership' ? 'billing.partnership_paid' : 'billing.pages_paid',
+      details,
+    );
+  }
+
+  /** A user of the (active) company; to anyone else the company does not exist (anonymous: 401). */
+  async function requireCompanyUser(caller: Caller, companyId: string) {
+    if (caller.kind !== 'user') throw unauthorized();
+    const { rows } = isUuid(companyId)
+      ? await db.query<{ is_admin: boolean }>(
+          `SELECT u.is_admin FROM company_users u JOIN companies c ON c.id = u.company_id AND c.state = 'active'
+            WHERE u.company_id = $1 AND u.user_id = $2`,
+          [companyId, caller.userId],
+        )
+      : { rows: [] as { is_admin: boolean }[] };
+    if (!rows[0]) throw notFound('Dit bedrijf bestaat niet.');
+    return { isAdmin: rows[0].is_admin };
+  }
+
+  /**
+   * Takes back what a refunded company payment bought (in the refund's transaction): the partnership's year
+   * comes off its end; the pages it settled are owed again. A credit invoice (the same lines, negative) is
+   * issued and mailed; the company's log records the reason.
+   */
+  async function refundCompanyPayment(tx: Queryable, caller: Caller, row: PaymentRow, reason: string) {
+    const companyId = row.company_id!;
+    if (row.plan === 'partnership')
+      await tx.query(
+        `UPDATE companies SET partnership_paid_until = partnership_paid_until - interval '1 year', updated_at = now()
+          WHERE id = $1 AND partnership_paid_until IS NOT NULL`,
+        [companyId],
+      );
+    else
+      await tx.query(
+        `UPDATE memorial_plans SET company_settled_by = NULL, updated_at = now() WHERE company_settled_by = $1`,
+        [row.id],
+      );
+    const { rows } = await tx.query<{ description: string; lines: InvoiceLine[] | null; name: string }>(
+      `SELECT i.description, i.lines, c.name FROM invoices i, companies c
+        WHERE i.payment_id = $1 AND i.kind = 'invoice' AND c.id = $2`,
+      [row.id, companyId],
+    );
+    const original = rows[0];
+    const credit = await invoices.issue(
+      tx,
+      row.id,
+      `Creditering: ${original?.description ?? row.plan}`.slice(0, 300),
+      'credit',
+      original?.lines ?? null,
+    );
+    if (row.buyer_email)
+      await deps.outbox.enqueue(
+        tx,
+        companyInvoiceMail({
+          to: row.buyer_email,
+          invoice: credit,
+          companyName: original?.name ?? '',
+          url: await invoiceUrl(credit.id, MAILED_LINK_MS),
+        }),
+      );
+    await companyAudit(tx, companyId, caller, 'billing.refunded', {
+      paymentId: row.id,
+      purpose: row.plan,
+      amountCents: row.amount_cents,
+      reason,
+    });
+  }
+
+  /** The pages the company pays for and has not paid yet, with Premium's price each. */
+  async function owedPages(companyId: string) {
+    const { rows } = await db.query<{ memorial_id: string; name: string }>(
+      `SELECT mp.memorial_id::text AS memorial_id, m.first_name || ' ' || m.last_name AS name
+         FROM memorial_plans mp JOIN memorials m ON m.id = mp.memorial_id
+        WHERE mp.payer_company_id = $1 AND mp.company_settled_by IS NULL
+        ORDER BY m.created_at, m.id LIMIT 500`,
+      [companyId],
+    );
+    return rows.map((r) => ({
+      memorialId: r.memorial_id,
+      name: r.name,
+      amountCents: plans.premium.priceCents,
+    }));
   }
 
   return {
@@ -273,11 +442,147 @@ export function paymentService(
       if (signed !== 'valid') {
         const who = caller ?? (await o.caller());
         if (who.kind !== 'user') throw unauthorized();
-        const acc = inv.memorial_id ? await access.resolve(who, inv.memorial_id) : null;
-        if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw invoiceNotFound();
+        if (inv.memorial_id === null) {
+          // A company's invoice: for the users of the (active) company that paid.
+          const { rows } = await db.query(
+            `SELECT 1 FROM payments p JOIN companies c ON c.id = p.company_id AND c.state = 'active'
+               JOIN company_users cu ON cu.company_id = p.company_id AND cu.user_id = $2
+              WHERE p.id = $1`,
+            [inv.payment_id, who.userId],
+          );
+          if (rows.length === 0) throw invoiceNotFound();
+        } else {
+          const acc = await access.resolve(who, inv.memorial_id);
+          if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw invoiceNotFound();
+        }
       }
       const body = await invoicePdf(inv, config);
       return { inv, body, filename: `${invoiceNumber(inv.number)}.pdf` };
+    },
+
+    /**
+     * The partner portal's 'Betalingen' (every user of the company): the partnership, what is owed for the
+     * pages, the payments with their invoices. Open payments are asked at Mollie (the way back from the
+     * checkout, or a webhook that is late).
+     */
+    async companyBilling(caller: Caller, companyId: string): Promise<CompanyBilling> {
+      const m = await requireCompanyUser(caller, companyId);
+      const open = (await repo.ofCompany(companyId)).filter((p) =>
+        ['open', 'pending', 'authorized'].includes(p.status),
+      );
+      for (const p of open.slice(0, 3))
+        await sync(p).catch((err: unknown) => {
+          // Mollie unreachable: the list shows what we knew.
+          if (!(err instanceof AppError)) throw err;
+        });
+      const { rows } = await db.query<{ until: Date | string | null; expired: boolean }>(
+        `SELECT partnership_paid_until AS until, partnership_paid_until <= now() AS expired
+           FROM companies WHERE id = $1`,
+        [companyId],
+      );
+      const until = rows[0]?.until ?? null;
+      const pages = await owedPages(companyId);
+      return {
+        paymentsEnabled: mollie !== null,
+        canPay: m.isAdmin,
+        partnership: {
+          priceCents: PARTNERSHIP_PRICE_CENTS,
+          paidUntil: iso(until),
+          state: until === null ? 'unpaid' : rows[0]!.expired ? 'expired' : 'paid',
+        },
+        owed: { pages, totalCents: pages.reduce((sum, p) => sum + p.amountCents, 0) },
+        payments: await Promise.all((await repo.ofCompany(companyId)).map(present)),
+      };
+    },
+
+    /**
+     * A company's administrator pays the partnership (a year) or what the company owes for its pages; the
+     * company (name, address) is the buyer on the invoice. An open payment for the same thing is offered
+     * again instead of a second one, so the same pages are not paid twice.
+     */
+    async companyPay(caller: Caller, companyId: string, purpose: CompanyPaymentPurpose) {
+      const m = await requireCompanyUser(caller, companyId);
+      if (caller.kind !== 'user') throw unauthorized();
+      if (!m.isAdmin) throw forbidden('Alleen een beheerder van het bedrijf kan betalen.');
+      if (!mollie) throw paymentsDisabled();
+      const earlier = (await repo.ofCompany(companyId)).find(
+        (p) => p.plan === purpose && ['open', 'pending', 'authorized'].includes(p.status) && p.checkout_url,
+      );
+      if (earlier) {
+        const now = await sync(earlier);
+        if (now.status === 'open' && now.checkout_url)
+          return { paymentId: now.id, checkoutUrl: now.checkout_url };
+      }
+      const pages = purpose === 'company_pages' ? await owedPages(companyId) : [];
+      if (purpose === 'company_pages' && pages.length === 0)
+        throw conflict('Er staat niets open: alle pagina’s van uw bedrijf zijn betaald.');
+      const amountCents =
+        purpose === 'partnership' ? PARTNERSHIP_PRICE_CENTS : pages.reduce((n, p) => n + p.amountCents, 0);
+      const { rows } = await db.query<{
+        name: string;
+        street_name: string;
+        house_number: string;
+        postal_code: string;
+        city: string | null;
+        email: string;
+      }>('SELECT name, street_name, house_number, postal_code, city, email FROM companies WHERE id = $1', [
+        companyId,
+      ]);
+      const company = rows[0]!;
+      const id = await db.transaction(async (tx) => {
+        const id = await repo.insert(tx, {
+          memorialId: null,
+          companyId,
+          plan: purpose,
+          amountCents,
+          createdBy: caller.userId,
+          buyerEmail: caller.email ?? company.email,
+          buyerName: company.name,
+          buyerAddress: `${company.street_name} ${company.house_number}`.trim(),
+          buyerPostalCode: company.postal_code,
+          buyerCity: company.city ?? '',
+        });
+        for (const p of pages)
+          await tx.query(
+            `INSERT INTO company_payment_pages (payment_id, memorial_id, memorial_name, amount_cents)
+             VALUES ($1, $2, $3, $4)`,
+            [id, p.memorialId, p.name, p.amountCents],
+          );
+        return id;
+      });
+      let created;
+      try {
+        created = await mollie.create({
+          amountCents,
+          description: (purpose === 'partnership'
+            ? `Aandenken partnerschap ${company.name}`
+            : `Aandenken pagina’s voor families ${company.name}`
+          ).slice(0, 255),
+          redirectUrl: `${config.APP_URL}${routes.partnerPortal}?bedrijf=${companyId}&tab=betalingen&betaling=${id}`,
+          webhookUrl: `${config.API_URL}/core/payments/webhook`,
+          metadata: { paymentId: id, companyId },
+          idempotencyKey: id,
+        });
+      } catch (err) {
+        await repo.markFailedToStart(id);
+        if (err instanceof MollieUnavailable) throw providerError();
+        throw err;
+      }
+      await repo.attachMollie(id, created.id, created.checkoutUrl);
+      if (!created.checkoutUrl) {
+        await repo.markFailedToStart(id);
+        throw new AppError(
+          502,
+          planErrorCodes.paymentProviderError,
+          'De betaalprovider gaf geen betaallink terug. Er is niets afgeschreven; probeer het opnieuw.',
+        );
+      }
+      await companyAudit(db, companyId, caller, 'billing.payment_started', {
+        paymentId: id,
+        purpose,
+        amountCents,
+      });
+      return { paymentId: id, checkoutUrl: created.checkoutUrl };
     },
 
     /**
@@ -316,6 +621,10 @@ export function paymentService(
         const current = await repo.lock(tx, row.id);
         if (!current || current.refunded_at !== null) return;
         await repo.markRefunded(tx, row.id, refundId);
+        if (row.company_id && row.plan !== 'basis' && row.plan !== 'premium') {
+          await refundCompanyPayment(tx, caller, row, input.reason);
+          return;
+        }
         const credit = await invoices.issue(
           tx,
           row.id,
@@ -323,7 +632,7 @@ export function paymentService(
           'credit',
         );
         if (row.memorial_id) {
-          await deps.plans.revoke(tx, row.memorial_id, row.plan);
+          await deps.plans.revoke(tx, row.memorial_id, row.plan as 'basis' | 'premium');
           await recordAudit(tx, {
             memorialId: row.memorial_id,
             actor: caller,

@@ -81,6 +81,42 @@ export function plansRepository(db: Queryable) {
       return rows;
     },
 
+    /** Up to 20 pages by (part of) the name of the deceased, or the one with this id. */
+    async search(name: string | null, id: string | null) {
+      const { rows } = await db.query<{
+        id: string;
+        name: string;
+        status: string;
+        plan: 'trial' | 'basis' | 'premium';
+        paid_by_company: boolean;
+      }>(
+        `SELECT m.id::text AS id, m.first_name || ' ' || m.last_name AS name, m.status, p.plan,
+                p.payer_company_id IS NOT NULL AS paid_by_company
+           FROM memorials m JOIN memorial_plans p ON p.memorial_id = m.id
+          WHERE ($2::uuid IS NOT NULL AND m.id = $2::uuid)
+             OR ($1::text IS NOT NULL AND (m.first_name || ' ' || m.last_name) ILIKE
+                 '%' || replace(replace(replace($1::text, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+          ORDER BY m.created_at DESC, m.id LIMIT 20`,
+        [name, id],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        status: r.status,
+        plan: r.plan,
+        paidByCompany: r.paid_by_company,
+      }));
+    },
+
+    async teamRow(memorialId: string) {
+      const { rows } = await db.query<{ name: string; trial_started_at: Date | string }>(
+        `SELECT m.first_name || ' ' || m.last_name AS name, p.trial_started_at
+           FROM memorials m JOIN memorial_plans p ON p.memorial_id = m.id WHERE m.id = $1`,
+        [memorialId],
+      );
+      return rows[0];
+    },
+
     async setPlan(q: Queryable, memorialId: string, plan: string, paidUntil: Date | null) {
       const { rows } = await q.query(
         `UPDATE memorial_plans SET plan = $2, paid_until = $3, updated_at = now()

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiPaths, idParamSchema, memorialPlanSchema, teamPlanSetSchema } from '@aandenken/contract';
+import {
+  apiPaths,
+  idParamSchema,
+  memorialPlanSchema,
+  teamMemorialPlanSchema,
+  teamMemorialSearchSchema,
+  teamMemorialsSchema,
+  teamPlanSetSchema,
+} from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { planService } from './service.ts';
@@ -50,6 +58,35 @@ export const planRoutes =
       async (req) => service.get(await req.caller(), req.params.id),
     );
 
+    app.get(
+      apiPaths.teamMemorials.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Een gedenkpagina zoeken op naam of nummer (team)',
+          description: 'Alleen het team: tot 20 pagina’s met hun abonnement.',
+          querystring: teamMemorialSearchSchema,
+          response: { 200: teamMemorialsSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.teamSearch(await req.caller(), req.query.q),
+    );
+
+    app.get(
+      apiPaths.teamMemorialPlan.pattern,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Het abonnement, de betalingen en facturen van een pagina (team)',
+          params: idParamSchema,
+          response: { 200: teamMemorialPlanSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.teamGet(await req.caller(), req.params.id),
+    );
+
     app.post(
       apiPaths.teamMemorialPlan.pattern,
       {
@@ -61,7 +98,7 @@ export const planRoutes =
             'Alleen het team: bijvoorbeeld als online betalen uitstaat. Komt met de reden in het logboek van de pagina.',
           params: idParamSchema,
           body: teamPlanSetSchema,
-          response: { 200: memorialPlanSchema, ...errorResponses },
+          response: { 200: teamMemorialPlanSchema, ...errorResponses },
         },
       },
       async (req) => service.teamSet(await req.caller(), req.params.id, req.body),

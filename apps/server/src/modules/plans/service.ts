@@ -5,6 +5,8 @@ import {
   routes,
   type MemorialPlan,
   type PaymentStatus,
+  type TeamMemorialPlan,
+  type TeamMemorials,
   type teamPlanSetSchema,
 } from '@aandenken/contract';
 import type { z } from 'zod';
@@ -78,6 +80,18 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
     };
   }
 
+  async function requireTeam(caller: Caller, message: string) {
+    if (caller.kind !== 'user') throw unauthorized();
+    if (!(await isTeamMember({ db, config }, caller))) throw forbidden(message);
+  }
+
+  async function teamPresent(memorialId: string): Promise<TeamMemorialPlan> {
+    const row = isUuid(memorialId) ? await repo.teamRow(memorialId) : undefined;
+    if (!row) throw memorialNotFound();
+    const plan = await present(memorialId, await policy.stateOf(db, memorialId), true);
+    return { ...plan, memorialName: row.name, trialStartedAt: iso(row.trial_started_at)! };
+  }
+
   return {
     policy,
 
@@ -123,11 +137,22 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
       return sent;
     },
 
+    /** The team finds a page by (part of) its name, or its number (the UUID, or an address holding it). */
+    async teamSearch(caller: Caller, q: string): Promise<TeamMemorials> {
+      await requireTeam(caller, 'Alleen het team van Aandenken kan pagina’s opzoeken.');
+      const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(q)?.[0] ?? null;
+      return { items: await repo.search(id ? null : q, id) };
+    },
+
+    /** A page's plan, its trial, payments and invoices, for the team. */
+    async teamGet(caller: Caller, memorialId: string): Promise<TeamMemorialPlan> {
+      await requireTeam(caller, 'Alleen het team van Aandenken kan het abonnement van een pagina zien.');
+      return teamPresent(memorialId);
+    },
+
     /** The team sets a page's plan by hand (payments off, a gift, a correction); audited on the page. */
     async teamSet(caller: Caller, memorialId: string, input: z.output<typeof teamPlanSetSchema>) {
-      if (caller.kind !== 'user') throw unauthorized();
-      if (!(await isTeamMember({ db, config }, caller)))
-        throw forbidden('Alleen het team van Aandenken kan het abonnement van een pagina instellen.');
+      await requireTeam(caller, 'Alleen het team van Aandenken kan het abonnement van een pagina instellen.');
       if (!isUuid(memorialId)) throw memorialNotFound();
       let paidUntil: Date | null = null;
       if (input.plan === 'basis') {
@@ -149,7 +174,7 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
           details: { from: before.plan, to: input.plan, paidUntil: iso(paidUntil), reason: input.reason },
         });
       });
-      return present(memorialId, await policy.stateOf(db, memorialId), true);
+      return teamPresent(memorialId);
     },
 
     /**

@@ -117,7 +117,7 @@ function CarePagesList({ companyId }: { companyId: string }) {
           <p className="mt-2 text-muted">U hebt nog geen pagina’s voor families gemaakt.</p>
         ) : (
           <>
-            <CompanyOwes pages={data.items.filter((p) => p.paidByCompany).length} />
+            <CompanyOwes pages={data.items.filter((p) => p.paidByCompany && !p.settledByCompany).length} />
             <ul className="mt-3 grid gap-3" aria-label="Pagina’s voor families">
               {data.items.map((p) => (
                 <CarePageRow key={p.memorialId} companyId={companyId} page={p} />
@@ -130,15 +130,18 @@ function CarePagesList({ companyId }: { companyId: string }) {
   );
 }
 
-/** What the company owes for the pages it made (issue 15): Premium, once, per page, at the plans' price. */
+/**
+ * What the company still owes for the pages it made (issue 15): Premium, once, per page, at the plans'
+ * price; paid under 'Betalingen'.
+ */
 function CompanyOwes({ pages }: { pages: number }) {
   if (pages === 0) return null;
   const price = plans.premium.priceCents;
   return (
     <p className="mt-3 rounded-xl bg-secondary px-4 py-3 text-sm">
       Op rekening van uw bedrijf: {pages} {pages === 1 ? 'pagina' : 'pagina’s'} met Premium (eenmalig{' '}
-      {formatEuro(price)} per pagina), samen <strong>{formatEuro(price * pages)}</strong>. De families zien
-      geen betaalscherm.
+      {formatEuro(price)} per pagina), samen <strong>{formatEuro(price * pages)}</strong>, te betalen onder
+      Betalingen. De families zien geen betaalscherm.
     </p>
   );
 }
@@ -160,7 +163,13 @@ function CarePageRow({ companyId, page: p }: { companyId: string; page: CarePage
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
           <dt className="text-muted">Abonnement</dt>
-          <dd>{p.paidByCompany ? 'Premium, betaald door uw bedrijf' : 'Door de familie'}</dd>
+          <dd>
+            {p.paidByCompany
+              ? p.settledByCompany
+                ? 'Premium, betaald door uw bedrijf'
+                : 'Premium, op rekening van uw bedrijf'
+              : 'Door de familie'}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Meebeheren</dt>

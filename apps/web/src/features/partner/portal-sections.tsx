@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { BillingSection } from './billing-section.tsx';
 import { ColleaguesSection } from './colleagues-section.tsx';
 import { FamilyPagesSection } from './family-pages-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -19,4 +20,5 @@ export const portalSections: readonly {
   { id: 'profiel', label: 'Profiel', Component: ProfileSection },
   { id: 'paginas', label: 'Pagina’s voor families', Component: FamilyPagesSection },
   { id: 'collegas', label: 'Collega’s', Component: ColleaguesSection },
+  { id: 'betalingen', label: 'Betalingen', Component: BillingSection },
 ];

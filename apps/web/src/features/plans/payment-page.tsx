@@ -9,6 +9,7 @@ import {
   routes,
   type MemorialPlan,
   type PaidPlanId,
+  paymentPurposeLabels,
 } from '@aandenken/contract';
 import { Form, FormError, SubmitButton, TextField } from '../../components/form/form.tsx';
 import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
@@ -213,7 +214,7 @@ function PaymentResult({ paymentId, memorialId }: { paymentId: string; memorialI
   if (s === 'paid')
     return (
       <Note tone="ok">
-        Betaling gelukt: de pagina heeft nu {plans[payment.data.plan].title}. Dank je wel.{' '}
+        Betaling gelukt: de pagina heeft nu {paymentPurposeLabels[payment.data.plan]}. Dank je wel.{' '}
         <Link
           to={routes.memorial(memorialId)}
           className="font-medium text-primary underline underline-offset-4"

@@ -28,6 +28,7 @@ import {
   useTeamMembers,
 } from './team-api.ts';
 import { TeamHandOver, TeamReports } from './team-reports.tsx';
+import { TeamPlans } from './team-plans.tsx';
 
 /** /team/aanvragen: the team reviews partner applications and manages the companies' states. */
 export default function TeamReviewPage() {
@@ -62,6 +63,7 @@ export default function TeamReviewPage() {
           <TeamReports />
           <Companies />
           <TeamHandOver />
+          <TeamPlans />
           <TeamMembers />
         </>
       )}

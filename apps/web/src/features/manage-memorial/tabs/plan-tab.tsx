@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CreditCard, FileText } from 'lucide-react';
-import { plans, routes } from '@aandenken/contract';
+import { paymentPurposeLabels, routes } from '@aandenken/contract';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatEuro } from '../../../lib/format.ts';
@@ -67,7 +67,8 @@ export default function PlanTab({ memorialId }: { memorialId: string }) {
             {p.payments.map((pay) => (
               <li key={pay.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
                 <span>
-                  {plans[pay.plan].title} · {formatEuro(pay.amountCents / 100)} · {formatDate(pay.createdAt)}
+                  {paymentPurposeLabels[pay.plan]} · {formatEuro(pay.amountCents / 100)} ·{' '}
+                  {formatDate(pay.createdAt)}
                 </span>
                 <span className="flex flex-wrap items-center gap-3">
                   <span className="font-medium">
