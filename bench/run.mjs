@@ -3,7 +3,7 @@
 // into docs/performance.md (and the raw figures into bench/results/latest.json).
 //   npm run bench                     everything (about 10 minutes on 2 cores)
 //   npm run bench -- --quick          shorter runs, fewer repetitions, smaller scaling set
-//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages
+//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, memory
 //   npm run bench -- --web-dist DIR   use (or build into) DIR instead of apps/web/dist
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is used to create and
 // drop the run's own databases.
@@ -20,6 +20,7 @@ const { reachable } = await import('./lib/pg.mjs');
 const { apiSection } = await import('./sections/api.mjs');
 const { scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
 const { bundleSection, pagesSection } = await import('./sections/web.mjs');
+const { memorySection } = await import('./sections/memory.mjs');
 const { machine, writeReport } = await import('./report.mjs');
 
 const argv = process.argv.slice(2);
@@ -29,7 +30,7 @@ const option = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = flag('quick');
-const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages'];
+const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'memory'];
 const only = option('only')?.split(',') ?? all;
 const unknown = only.filter((s) => !all.includes(s));
 if (unknown.length) {
@@ -51,7 +52,7 @@ const results = {
   command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
 };
 
-if (only.some((s) => ['api', 'scaling', 'start'].includes(s)) && !(await reachable(adminUrl))) {
+if (only.some((s) => ['api', 'scaling', 'start', 'memory'].includes(s)) && !(await reachable(adminUrl))) {
   console.error(`De PostgreSQL-server op ${adminUrl} antwoordt niet (zet BENCH_DATABASE_URL).`);
   process.exit(2);
 }
@@ -82,6 +83,7 @@ const sections = {
   uploads: () => uploadsSection({ tmp, quick, log }),
   start: () => startSection({ tmp, adminUrl, webDist, log }),
   pages: () => pagesSection({ tmp, quick, distDir, log }),
+  memory: () => memorySection({ tmp, quick, adminUrl, log }),
 };
 let failed = false;
 for (const name of all.filter((s) => only.includes(s))) {
