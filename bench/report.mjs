@@ -221,7 +221,7 @@ function memoryTable(mem) {
   const limit = { postgres: 200, pglite: 300 };
   const rest = (x) => `${n0(x.rssMb)} MB (PSS ${n0(x.pssMb)})${x.idle === false ? ', not idle' : ''}`;
   const out = [
-    `The whole process tree of ${mem.launcher === 'node' ? '`node src/server.ts`' : '`npm start`'} (npm, its shell, the server, the image process while one runs): the sum of each process's resident memory (RSS; pages shared between the processes, such as Node's own binary, count once per process) and of their proportional shares (PSS, each shared page divided among its users), from \`/proc\`. At rest: once the tree has used less than 3 % of one core for 2 s (on a first start the example memorials and their photos are made by then).${
+    `The whole process tree of ${mem.launcher === 'node' ? '`node src/server.ts`' : '`npm start`'} (npm, the server, the image process while one runs; npm's shell is replaced by the server through \`exec\`): the sum of each process's resident memory (RSS; pages shared between the processes, such as Node's own binary, count once per process) and of their proportional shares (PSS, each shared page divided among its users), from \`/proc\`. At rest: once the tree has used less than 3 % of one core for 2 s (on a first start the example memorials and their photos are made by then).${
       Object.keys(mem.env ?? {}).length
         ? ` Environment: ${Object.entries(mem.env)
             .map(([k, v]) => `\`${k}=${v}\``)
