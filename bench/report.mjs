@@ -179,7 +179,7 @@ function uploadsTable(u) {
     '',
     '| | upload answered | all variants ready | peak memory of the process |',
     '|---|---:|---:|---:|',
-    `| the app (\`POST /core/memory/medias\`, PGlite, job queue in-process) | ${n0(u.app.answerMs)} ms | ${n0(u.app.fullMs)} ms | ${n0(u.app.peakMb)} MB (${n0(u.app.restMb)} MB before) |`,
+    `| the app (\`POST /core/memory/medias\`, PGlite, job queue in-process; its own process, the image process is in section 6) | ${n0(u.app.answerMs)} ms | ${n0(u.app.fullMs)} ms | ${n0(u.app.peakMb)} MB (${n0(u.app.restMb)} MB before) |`,
     `| floor: \`sharp\` alone on the same file (web-sized WebP; then every variant) | ${n0(u.floor.answerMs)} ms | ${n0(u.floor.answerMs + u.floor.variantsMs)} ms | ${n0(u.floor.peakMb)} MB (${n0(u.floor.restMb)} MB before) |`,
   ].join('\n');
 }
@@ -214,6 +214,55 @@ function startTable(start, api) {
   return out.join('\n');
 }
 
+const dbName = (db) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+function memoryTable(mem) {
+  if (!mem?.runs) return `_Not measured yet._${failed(mem)}`;
+  const limit = { postgres: 200, pglite: 300 };
+  const rest = (x) => `${n0(x.rssMb)} MB (PSS ${n0(x.pssMb)})${x.idle === false ? ', not idle' : ''}`;
+  const out = [
+    `The whole process tree of ${mem.launcher === 'node' ? '`node src/server.ts`' : '`npm start`'} (npm, the server, the image process while one runs; npm's shell is replaced by the server through \`exec\`): the sum of each process's resident memory (RSS; pages shared between the processes, such as Node's own binary, count once per process) and of their proportional shares (PSS, each shared page divided among its users), from \`/proc\`. At rest: once the tree has used less than 3 % of one core for 2 s (on a first start the example memorials and their photos are made by then).${
+      Object.keys(mem.env ?? {}).length
+        ? ` Environment: ${Object.entries(mem.env)
+            .map(([k, v]) => `\`${k}=${v}\``)
+            .join(' ')}.`
+        : ''
+    }`,
+    '',
+    '| database | at rest after a first start | after a restart | target |',
+    '|---|---:|---:|---|',
+    ...mem.runs.map(
+      (r) =>
+        `| ${dbName(r.db)} | ${rest(r.first)} | ${rest(r.restart)} | ≤ ${limit[r.db]} MB ${ok(Math.max(r.first.rssMb, r.restart.rssMb) <= limit[r.db])} |`,
+    ),
+    '',
+    `Under load, after a third start: ${n0(mem.counts.requests)} requests (16 at a time: a memorial, its wall, the home page), then ${mem.counts.uploads} uploads of a ${mem.image.width} × ${mem.image.height} JPEG (${n1(mem.image.bytes / 1024 / 1024)} MB) one after the other, each until its background variants are made. \`sharp\` alone on the same file in a process of its own (what the upload and its background job render), median of 3: **${n0(mem.sharpAlone.peakMb)} MB** at its peak.`,
+    '',
+    '| database | at rest before | peak under the requests | at rest after them | first upload: peak (above sharp alone, target ≤ 200) | highest peak of the uploads | at rest after the uploads (growth since before) |',
+    '|---|---:|---:|---:|---|---:|---|',
+    ...mem.runs.map((r) => {
+      const over = r.firstUploadPeakMb - mem.sharpAlone.peakMb;
+      const growth = r.afterAll.rssMb - r.beforeLoad.rssMb;
+      return `| ${dbName(r.db)} | ${n0(r.beforeLoad.rssMb)} MB | ${n0(r.load.peakMb)} MB | ${n0(r.load.afterMb)} MB | ${n0(r.firstUploadPeakMb)} MB (+${n0(over)}) ${ok(over <= 200)} | ${n0(r.uploads.peakMb)} MB | ${n0(r.afterAll.rssMb)} MB (${growth >= 0 ? '+' : ''}${n0(growth)}) |`;
+    }),
+    '',
+    'Each process at rest after a restart and after the uploads (`/proc/<pid>/smaps_rollup`): anonymous memory is what the process allocated (V8’s heap, malloc’s arenas, PGlite’s WebAssembly memory); file is mapped files (Node’s binary, shared libraries).',
+    '',
+    '| database | when | process | RSS | PSS | anonymous | file |',
+    '|---|---|---|---:|---:|---:|---:|',
+  ];
+  for (const r of mem.runs)
+    for (const [when, m] of [
+      ['restart', r.restart],
+      ['after the uploads', r.afterAll],
+    ])
+      for (const p of m.processes)
+        out.push(
+          `| ${dbName(r.db)} | ${when} | \`${p.command.slice(0, 60)}\` | ${n0(p.rssMb)} MB | ${n0(p.pssMb)} MB | ${n0(p.anonMb)} MB | ${n0(p.fileMb)} MB |`,
+        );
+  return out.join('\n');
+}
+
 export function renderTables(r) {
   const m = r.machine ?? machine();
   return [
@@ -240,6 +289,10 @@ export function renderTables(r) {
     `### 5. Start and memory${when(r.start)}`,
     '',
     startTable(r.start, r.api),
+    '',
+    `### 6. Memory of the process tree${when(r.memory)}`,
+    '',
+    memoryTable(r.memory),
     END,
   ].join('\n');
 }

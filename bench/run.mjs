@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the app against baselines on this machine in the same run and writes the table
 // into docs/performance.md (and the raw figures into bench/results/latest.json).
-//   npm run bench                     everything (about 10 minutes on 2 cores)
+//   npm run bench                     every section but memory (about 10 minutes on 2 cores)
 //   npm run bench -- --quick          shorter runs, fewer repetitions, smaller scaling set
-//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages
+//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, memory
+//   npm run bench -- --only memory    the process tree's memory; its long run (10,000 requests and 200 uploads per
+//                                     database) takes longer than all the others together, so it runs when asked
 //   npm run bench -- --web-dist DIR   use (or build into) DIR instead of apps/web/dist
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is used to create and
 // drop the run's own databases.
@@ -20,6 +22,7 @@ const { reachable } = await import('./lib/pg.mjs');
 const { apiSection } = await import('./sections/api.mjs');
 const { scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
 const { bundleSection, pagesSection } = await import('./sections/web.mjs');
+const { memorySection } = await import('./sections/memory.mjs');
 const { machine, writeReport } = await import('./report.mjs');
 
 const argv = process.argv.slice(2);
@@ -29,8 +32,8 @@ const option = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = flag('quick');
-const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages'];
-const only = option('only')?.split(',') ?? all;
+const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'memory'];
+const only = option('only')?.split(',') ?? all.filter((s) => s !== 'memory');
 const unknown = only.filter((s) => !all.includes(s));
 if (unknown.length) {
   console.error(`Onbekende onderdelen: ${unknown.join(', ')} (kies uit ${all.join(', ')})`);
@@ -51,7 +54,7 @@ const results = {
   command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
 };
 
-if (only.some((s) => ['api', 'scaling', 'start'].includes(s)) && !(await reachable(adminUrl))) {
+if (only.some((s) => ['api', 'scaling', 'start', 'memory'].includes(s)) && !(await reachable(adminUrl))) {
   console.error(`De PostgreSQL-server op ${adminUrl} antwoordt niet (zet BENCH_DATABASE_URL).`);
   process.exit(2);
 }
@@ -82,6 +85,7 @@ const sections = {
   uploads: () => uploadsSection({ tmp, quick, log }),
   start: () => startSection({ tmp, adminUrl, webDist, log }),
   pages: () => pagesSection({ tmp, quick, distDir, log }),
+  memory: () => memorySection({ tmp, quick, adminUrl, log }),
 };
 let failed = false;
 for (const name of all.filter((s) => only.includes(s))) {

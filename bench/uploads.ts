@@ -5,9 +5,9 @@
 // Usage: node --import tsx bench/uploads.ts --mode app|floor --file JPEG --data-dir DIR [--runs 3]
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { MEDIA_WEB_WIDTH } from '@aandenken/contract';
+import { MEDIA_MAX_PIXELS, MEDIA_WEB_WIDTH } from '@aandenken/contract';
 import { plannedVariants } from '../apps/server/src/lib/media/pipeline.ts';
-import { renderVariant } from '../apps/server/src/lib/media/image.ts';
+import { renderWork } from '../apps/server/src/lib/media/image-work.ts';
 import { arg, formData, openApp, photo, report, userToken } from './lib/app.ts';
 import { median } from './lib/stats.mjs';
 
@@ -55,7 +55,7 @@ if (mode === 'make') {
       .toBuffer();
     answer.push(performance.now() - t0);
     t0 = performance.now();
-    for (const v of plannedVariants(width!)) await renderVariant(input, v.width, v.format);
+    for (const v of plannedVariants(width!)) await renderWork(input, v.width, v.format, MEDIA_MAX_PIXELS);
     full.push(performance.now() - t0);
   }
   report({ mode, answerMs: median(answer), variantsMs: median(full), restMb, peakMb: peakMb() });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing, then runs the one-process server (site, API, identity provider).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is missing, then becomes the one-process server (site, API, identity provider): the
+// server runs in this very process, so nothing but npm itself waits beside it (docs/decisions/015-memory.md).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +23,6 @@ if (process.argv.includes('--build') || !fs.existsSync(webDist)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['src/server.ts'], {
-  cwd: path.join(root, 'apps/server'),
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data') },
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Relative to the repository, as `npm run backup` and `npm run restore` (run from the repository) see it.
+process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
+await import('../apps/server/src/server.ts');

@@ -105,7 +105,10 @@ export async function startProcess({ command, args, cwd, env, port, logFile, tim
   };
 }
 
-/** The app server exactly as `npm start` runs it (node src/server.ts), on a free port. */
+/**
+ * The app server as `npm start` runs it (its malloc arena limit and V8 flag, package.json's `start`; without npm
+ * in between), on a free port.
+ */
 export async function startServer({ dataDir, databaseUrl, webDist, env = {}, logFile, viaNpmStart = false }) {
   const port = await freePort();
   const serverEnv = {
@@ -118,13 +121,14 @@ export async function startServer({ dataDir, databaseUrl, webDist, env = {}, log
     ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     // The global limit (300 a minute per address) would answer most of a load test with 429.
     RATE_LIMIT_MAX: '1000000000',
+    MALLOC_ARENA_MAX: '2',
     ...env,
   };
   return startProcess(
     viaNpmStart
       ? {
           command: process.execPath,
-          args: [path.join(root, 'scripts/start.mjs')],
+          args: ['--max-semi-space-size=2', path.join(root, 'scripts/start.mjs')],
           cwd: root,
           env: serverEnv,
           port,
@@ -132,7 +136,7 @@ export async function startServer({ dataDir, databaseUrl, webDist, env = {}, log
         }
       : {
           command: process.execPath,
-          args: ['src/server.ts'],
+          args: ['--max-semi-space-size=2', 'src/server.ts'],
           cwd: serverDir,
           env: serverEnv,
           port,

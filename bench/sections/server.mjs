@@ -62,8 +62,8 @@ export async function startSection({ tmp, adminUrl, webDist, log }) {
       logFile: path.join(tmp, `start-${name}.log`),
     });
     try {
-      // A child of `npm start` is the server itself; its memory is what counts.
-      const pid = viaNpmStart ? await childPid(server.pid) : server.pid;
+      // scripts/start.mjs is the server itself (it imports it); the whole tree: section 6 (memory).
+      const pid = server.pid;
       await sleep(3000);
       const rest = memoryOf(pid);
       results.push({ name, healthyMs: server.healthyMs, restMb: rest.rssMb });
@@ -91,21 +91,4 @@ export async function startSection({ tmp, adminUrl, webDist, log }) {
     await dropDatabase(adminUrl, database.name);
   }
   return { viaNpmStart, results };
-}
-
-async function childPid(pid) {
-  for (let i = 0; i < 50; i++) {
-    try {
-      const children = fs
-        .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean);
-      if (children[0]) return Number(children[0]);
-    } catch {
-      break;
-    }
-    await sleep(20);
-  }
-  return pid;
 }

@@ -226,6 +226,19 @@ class PgliteDb implements Db {
   }
 }
 
+/**
+ * PGlite's memory is WebAssembly memory, which only grows: every page PostgreSQL ever touched stays resident. Its
+ * defaults (128 MB of shared buffers, 64 MB for index builds) are a server's; the embedded database of one site
+ * keeps its tables in the operating system's file cache instead (docs/decisions/015-memory.md).
+ */
+const pgliteMemorySettings = [
+  'shared_buffers=16MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=2MB',
+  'wal_buffers=1MB',
+];
+
 /** A copy of an embedded database's files, to start other databases from (tests); PGlite only. */
 export async function dumpPglite(db: Db): Promise<Blob> {
   if (!(db instanceof PgliteDb)) throw new Error('dumpPglite needs an embedded (PGlite) database');
@@ -263,6 +276,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const pglite = await PGlite.create(dir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings.flatMap((c) => ['-c', c])],
+  });
   return new PgliteDb(pglite);
 }

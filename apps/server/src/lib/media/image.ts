@@ -1,9 +1,18 @@
-import sharp, { type Metadata } from 'sharp';
 import { errorCodes, MEDIA_IMAGE_WIDTHS, MEDIA_MAX_PIXELS, MEDIA_WEB_WIDTH } from '@aandenken/contract';
 import { AppError } from '../errors.ts';
+import {
+  asBuffer,
+  ImageWorkError,
+  type IllustrationRequest,
+  type ImageInput,
+  type ImageType,
+  type ProbedImage,
+  type RenderedVariant,
+  type VariantFormat,
+} from './image-task.ts';
+import { runImageTask } from './image-worker.ts';
 
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
-export type VariantFormat = 'webp' | 'jpg';
+export type { ImageInput, ImageType, ProbedImage, RenderedVariant, VariantFormat } from './image-task.ts';
 
 export const tooManyPixels = () =>
   new AppError(
@@ -20,41 +29,23 @@ export const undecodableImage = () =>
     { media: 'Ongeldige afbeelding' },
   );
 
-/** sharp's metadata().format per accepted type (AVIF is HEIF with AV1 compression). */
-const sharpFormats: Record<ImageType, string> = {
-  'image/jpeg': 'jpeg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'heif',
-};
-
-export interface ProbedImage {
-  /** Width and height after turning the image upright (EXIF orientation). */
-  width: number;
-  height: number;
+/** An image the image process refused, as the answer the caller gets. */
+function refusal(err: unknown): unknown {
+  if (!(err instanceof ImageWorkError)) return err;
+  return err.kind === 'pixels' ? tooManyPixels() : undecodableImage();
 }
-
-const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 /**
  * Reads the header and checks that the decoder agrees with the sniffed type and that the image is
- * within the pixel limit. The full decode happens in `renderVariant`.
+ * within the pixel limit. The full decode happens in `renderVariant`. Both run in the image process
+ * (`image-worker.ts`).
  */
-export async function probeImage(input: Buffer, type: ImageType): Promise<ProbedImage> {
-  let meta: Metadata;
+export async function probeImage(input: ImageInput, type: ImageType): Promise<ProbedImage> {
   try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw undecodableImage();
+    return await runImageTask<ProbedImage>({ op: 'probe', input, type, maxPixels: MEDIA_MAX_PIXELS });
+  } catch (err) {
+    throw refusal(err);
   }
-  if (meta.format !== sharpFormats[type]) throw undecodableImage();
-  if (type === 'image/avif' && meta.compression !== 'av1') throw undecodableImage();
-  const width = meta.autoOrient?.width ?? meta.width;
-  const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw undecodableImage();
-  if (width * height > MEDIA_MAX_PIXELS) throw tooManyPixels();
-  return { width, height };
 }
 
 /**
@@ -76,35 +67,32 @@ export const variantName = (width: number, format: VariantFormat) => `w${width}.
 export const variantContentType = (format: VariantFormat) =>
   format === 'webp' ? 'image/webp' : 'image/jpeg';
 
-export interface RenderedVariant {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
 /**
  * Decodes the whole image (first frame of an animation), turns it upright by its EXIF orientation,
  * scales it to `width` and encodes it. sharp writes no metadata unless asked: no EXIF, GPS, XMP,
  * IPTC or ICC profile leaves here; colours are converted to sRGB first.
  */
 export async function renderVariant(
-  input: Buffer,
+  input: ImageInput,
   width: number,
   format: VariantFormat,
 ): Promise<RenderedVariant> {
   try {
-    let pipeline = sharp(input, { limitInputPixels: MEDIA_MAX_PIXELS })
-      .autoOrient()
-      .resize({ width, withoutEnlargement: true })
-      .toColourspace('srgb');
-    pipeline =
-      format === 'webp'
-        ? pipeline.webp({ quality: 80, effort: 4 })
-        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    const out = await runImageTask<RenderedVariant>({
+      op: 'render',
+      input,
+      width,
+      format,
+      maxPixels: MEDIA_MAX_PIXELS,
+    });
+    return { data: asBuffer(out.data), width: out.width, height: out.height };
   } catch (err) {
-    if (isPixelLimitError(err)) throw tooManyPixels();
-    throw undecodableImage();
+    throw refusal(err);
   }
+}
+
+/** An SVG illustration rendered to a JPEG in the image process (the example memorials' photos). */
+export async function renderIllustration(req: IllustrationRequest): Promise<Buffer> {
+  const out = await runImageTask<Uint8Array>({ op: 'illustration', ...req });
+  return asBuffer(out);
 }

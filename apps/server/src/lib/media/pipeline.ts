@@ -112,7 +112,8 @@ export async function ingestUpload(
     };
   }
 
-  const input = await fs.readFile(file.path);
+  // The image process reads the upload itself: its bytes never pass through this process.
+  const input = { path: file.path };
   const { width, height } = await probeImage(input, sniffed as ImageType);
   const web = await renderVariant(input, webWidth(width), 'webp');
   const webVariant: StoredVariant = {
@@ -161,7 +162,9 @@ export async function renderRemainingVariants(
 ): Promise<StoredVariant[]> {
   const todo = plannedVariants(media.width).filter((v) => !existing.has(v.name));
   if (todo.length === 0) return [];
-  const input = await storage.read(media.sourceKey);
+  const input = storage.localPath
+    ? { path: storage.localPath(media.sourceKey) }
+    : await storage.read(media.sourceKey);
   const made: StoredVariant[] = [];
   for (const v of todo) {
     const out = await renderVariant(input, v.width, v.format);

@@ -16,6 +16,8 @@ export interface MediaStorage {
   putFile(key: string, filePath: string): Promise<void>;
   /** The whole file (used for processing; images are at most a few tens of MB). */
   read(key: string): Promise<Buffer>;
+  /** Where the file is when the storage is a local directory (the image process then reads it itself). */
+  localPath?(key: string): string;
   /** A stream of the file or of an inclusive byte range of it. */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   exists(key: string): Promise<boolean>;
@@ -77,6 +79,7 @@ export function localMediaStorage(root: string): MediaStorage {
       }
     },
     read: (key) => fs.readFile(full(key)),
+    localPath: full,
     async stream(key, range) {
       const file = full(key);
       await fs.access(file);

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   apiPaths,
   apiPrefix,
@@ -189,7 +188,7 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
           'De inhoud van het bestand komt niet overeen met het opgegeven bestandstype.',
           { media: 'Inhoud en bestandstype komen niet overeen' },
         );
-      const input = await fs.readFile(file.path);
+      const input = { path: file.path };
       const { width } = await probeImage(input, sniffed as ImageType);
       const logoId = crypto.randomUUID();
       const variants: LogoVariant[] = [];

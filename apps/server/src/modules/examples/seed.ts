@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXAMPLES_SYSTEM_USER_ID } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
+import { renderIllustration } from '../../lib/media/image.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { mediaService } from '../media/service.ts';
@@ -42,19 +42,12 @@ export interface SeedResult {
 
 /** Renders an illustration (or a detail of it) to a JPEG in a temporary file, as if it were uploaded. */
 async function renderPhoto(photo: ExamplePhoto, tmpDir: string): Promise<ReceivedFile> {
-  const svg = await fs.readFile(path.join(illustrationsDir, `${photo.file}.svg`));
-  let image = sharp(svg, { density: SVG_DENSITY }).resize({ width: PHOTO_WIDTH });
-  if (photo.crop) {
-    const full = await image.png().toBuffer({ resolveWithObject: true });
-    const { width, height } = full.info;
-    image = sharp(full.data).extract({
-      left: Math.round(photo.crop.left * width),
-      top: Math.round(photo.crop.top * height),
-      width: Math.round(photo.crop.width * width),
-      height: Math.round(photo.crop.height * height),
-    });
-  }
-  const data = await image.flatten({ background: '#ffffff' }).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+  const data = await renderIllustration({
+    svg: await fs.readFile(path.join(illustrationsDir, `${photo.file}.svg`)),
+    density: SVG_DENSITY,
+    width: PHOTO_WIDTH,
+    ...(photo.crop ? { crop: photo.crop } : {}),
+  });
   const file = path.join(tmpDir, `${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, data);
   return {
