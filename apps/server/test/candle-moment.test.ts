@@ -4,7 +4,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, guestToken } from './fixtures/content.ts';
 import { amsterdamDate, amsterdamInstant } from '../src/shared/amsterdam-time.ts';
-import { secondSundayOfDecember } from '../src/modules/candles/moment-days.ts';
+import { secondSundayOfDecember } from '../src/shared/amsterdam-time.ts';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { amsterdamDate, amsterdamInstant } from '../src/shared/amsterdam-time.ts';
+import { amsterdamDate, amsterdamInstant, secondSundayOfDecember } from '../src/shared/amsterdam-time.ts';
 import { FUTURE_MAIL_TASK } from '../src/modules/future-mail/service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast } from './fixtures/content.ts';
@@ -313,6 +313,64 @@ describe('future messages', () => {
       `SELECT kind FROM memorial_mail_opt_outs WHERE email_lower = 'bezoeker@example.nl' ORDER BY kind`,
     );
     expect(off2.rows.map((r) => r.kind)).toEqual(['birthday', 'messages']);
+  });
+
+  it('sends remembrance reminders (Allerzielen, Wereldlichtjesdag, a kaarsjesmoment) once, only to those who asked', async () => {
+    await confirmedVisitor(c.publicId, 'herdenker@example.nl', ['remembrance']);
+    await confirmedVisitor(c.publicId, 'alleen-berichten@example.nl', ['messages']);
+    const sweepOn = async (date: string) => {
+      t.app.deps.clock = { now: () => amsterdamInstant(date, '09:00') };
+      await t.app.deps.queue.runNow(FUTURE_MAIL_TASK);
+      await t.app.deps.queue.runNow(FUTURE_MAIL_TASK);
+      t.app.deps.clock = realClock;
+    };
+    const to = (subject: string) => (x: { to: string[] | string; subject: string }) =>
+      x.to.includes('herdenker@example.nl') && x.subject.startsWith(subject);
+
+    // Allerzielen: every page.
+    await sweepOn('2031-11-02');
+    const allerzielen = await t.smtp.waitFor(to('Allerzielen: we denken aan'));
+    expect(allerzielen.text).toContain(`/memorial/${c.publicId}`);
+    expect(allerzielen.headers['list-unsubscribe']).toMatch(/^<http.+>$/);
+    expect(await outboxCount(allerzielen.subject)).toBe(1); // once, and not to the messages-only address
+
+    // Wereldlichtjesdag: only on a child's page.
+    const lichtjesdag = secondSundayOfDecember(2031);
+    await sweepOn(lichtjesdag);
+    const grown = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE subject LIKE 'Wereldlichtjesdag:%'`,
+    );
+    expect(grown.rows[0]!.n).toBe(0);
+    await t.db.query(
+      `UPDATE memorials SET birth_date = '2015-03-01', death_date = '2021-05-01' WHERE id = $1`,
+      [c.publicId],
+    );
+    await sweepOn(lichtjesdag);
+    const child = await t.smtp.waitFor(to('Wereldlichtjesdag: een lichtje voor'));
+    expect(child.text).toContain('19:00');
+
+    // The day of a kaarsjesmoment the family planned, with its time.
+    await t.db.query(
+      `INSERT INTO candle_moments (memorial_id, moment_date, starts_at, starts_at_instant, ends_at_instant)
+       VALUES ($1, '2032-01-15', '20:30', '2032-01-15T19:30:00Z', '2032-01-15T20:30:00Z')`,
+      [c.publicId],
+    );
+    await sweepOn('2032-01-14');
+    await sweepOn('2032-01-15');
+    const moment = await t.smtp.waitFor(to('Vandaag om 20:30: kaarsjesmoment voor'));
+    expect(await outboxCount(moment.subject)).toBe(1);
+
+    // One click switches these off.
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/core/mail/unsubscribe?t=${encodeURIComponent(tokenIn(moment.text, '/meldingen/afmelden'))}`,
+    });
+    expect(stop.json()).toMatchObject({ kind: 'remembrance', unsubscribed: true });
+    await sweepOn('2032-11-02');
+    const after = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE subject LIKE 'Allerzielen:%'`,
+    );
+    expect(after.rows[0]!.n).toBe(1);
   });
 
   it('asks a visitor of a private page for access first', async () => {

@@ -45,3 +45,10 @@ export function amsterdamIso(date: string, time: string): string {
   const mm = String(Math.abs(off) % 60).padStart(2, '0');
   return `${date}T${time}:00${sign}${hh}:${mm}`;
 }
+
+/** The second Sunday of December (Wereldlichtjesdag), `YYYY-MM-DD`. */
+export function secondSundayOfDecember(year: number): string {
+  const first = new Date(Date.UTC(year, 11, 1)).getUTCDay(); // 0 = Sunday
+  const firstSunday = 1 + ((7 - first) % 7);
+  return `${year}-12-${String(firstSunday + 7).padStart(2, '0')}`;
+}

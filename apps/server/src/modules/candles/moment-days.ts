@@ -1,4 +1,5 @@
 import { CHILD_AGE_LIMIT, WERELDLICHTJESDAG_TIME, type RemembranceDay } from '@aandenken/contract';
+import { secondSundayOfDecember } from '../../shared/amsterdam-time.ts';
 
 /**
  * The remembrance days shown on a memorial page (docs/funeral-day.md, 'Samen herdenken'), each on its
@@ -40,12 +41,6 @@ const yearOf = (date: string) => Number(date.slice(0, 4));
 function onDate(year: number, monthDay: string): string {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
-
-export function secondSundayOfDecember(year: number): string {
-  const first = new Date(Date.UTC(year, 11, 1)).getUTCDay(); // 0 = Sunday
-  const firstSunday = 1 + ((7 - first) % 7);
-  return `${year}-12-${String(firstSunday + 7).padStart(2, '0')}`;
 }
 
 /** Died before their 18th birthday; false when a date is missing. */

@@ -92,6 +92,53 @@ export function anniversaryMail(o: {
   };
 }
 
+/** The remembrance occasions a 'remembrance' sign-up gets a mail for (docs/funeral-day.md, 'Samen herdenken'). */
+export type RemembranceOccasion = 'allerzielen' | 'wereldlichtjesdag' | 'kaarsjesmoment';
+
+/** On Allerzielen, on Wereldlichtjesdag (a child's page) and on the day of a kaarsjesmoment, to whoever asked. */
+export function remembranceMail(o: {
+  to: string;
+  memorialName: string;
+  occasion: RemembranceOccasion;
+  /** The kaarsjesmoment's start, `HH:MM` (Amsterdam). */
+  time?: string;
+  pageUrl: string;
+  links: UnsubscribeLinks;
+}): Mail {
+  const name = mailName(o.memorialName) ?? 'iemand die je dierbaar is';
+  const { subject, line } =
+    o.occasion === 'allerzielen'
+      ? {
+          subject: `Allerzielen: we denken aan ${name}`,
+          line: `Vandaag is het Allerzielen, de dag waarop we denken aan wie ons ontvallen zijn. Je kunt een kaarsje aansteken voor ${name}.`,
+        }
+      : o.occasion === 'wereldlichtjesdag'
+        ? {
+            subject: `Wereldlichtjesdag: een lichtje voor ${name}`,
+            line: `Vanavond om 19:00 steken mensen over de hele wereld een kaarsje aan voor kinderen die overleden zijn. Je kunt dat ook doen voor ${name}.`,
+          }
+        : {
+            subject: `Vandaag om ${o.time}: kaarsjesmoment voor ${name}`,
+            line: `De familie nodigt je uit om vandaag om ${o.time} samen een kaarsje aan te steken voor ${name}. Wie dan de gedenkpagina opent, ziet de kaarsjes live verschijnen.`,
+          };
+  return {
+    to: o.to,
+    subject,
+    text: [
+      'Beste,',
+      '',
+      line,
+      'De gedenkpagina:',
+      o.pageUrl,
+      '',
+      'Met vriendelijke groet,',
+      'Het team van Aandenken',
+      ...footer(pageOf(o.memorialName), 'om een herinnering op herdenkingsdagen vroeg', o.links),
+    ].join('\n'),
+    headers: headers(o.links),
+  };
+}
+
 /** The double opt-in: nothing is sent to the address until its owner follows this link. */
 export function confirmSubscriptionMail(o: {
   to: string;

@@ -29,11 +29,19 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy } from '../../shared/plans.ts';
 import { iso } from '../../shared/time.ts';
-import { amsterdamDate, amsterdamInstant, amsterdamIso, amsterdamTime } from '../../shared/amsterdam-time.ts';
+import {
+  amsterdamDate,
+  amsterdamInstant,
+  amsterdamIso,
+  amsterdamTime,
+  secondSundayOfDecember,
+} from '../../shared/amsterdam-time.ts';
 import {
   anniversaryMail,
   confirmSubscriptionMail,
   futureMessageMail,
+  remembranceMail,
+  type RemembranceOccasion,
   type UnsubscribeLinks,
 } from './mails.ts';
 
@@ -442,8 +450,10 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
   const deliver = async (q: Queryable, occasion: string, emailLower: string) =>
     (
       await q.query(
-        `INSERT INTO scheduled_mail_deliveries (occasion, email_lower) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [occasion, emailLower],
+        // Dated by the app's clock, as the clean-up below is: the row must outlive every sweep of its occasion.
+        `INSERT INTO scheduled_mail_deliveries (occasion, email_lower, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [occasion, emailLower, at],
       )
     ).rowCount === 1;
 
@@ -537,6 +547,59 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
         );
         reminders++;
       });
+    }
+
+    // Remembering together (docs/funeral-day.md, 'Samen herdenken'), to those who asked for 'remembrance':
+    // Allerzielen for every page, Wereldlichtjesdag for a child's page (died before their 18th birthday), and
+    // the day of a kaarsjesmoment the family planned.
+    const allerzielen = today.slice(5) === '11-02';
+    const lichtjesdag = today === secondSundayOfDecember(year);
+    const { rows: remembering } = await db.query<{
+      memorial_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      child: boolean;
+      moment_time: string | null;
+    }>(
+      `SELECT m.id AS memorial_id, m.first_name, m.last_name, s.email,
+              coalesce(m.death_date < (m.birth_date + interval '18 years')::date, false) AS child,
+              to_char(cm.starts_at, 'HH24:MI') AS moment_time
+         FROM memorial_subscriptions s
+         JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
+         LEFT JOIN LATERAL (SELECT starts_at FROM candle_moments
+                             WHERE memorial_id = m.id AND moment_date = $1::date
+                             ORDER BY starts_at LIMIT 1) cm ON true
+        WHERE s.confirmed_at IS NOT NULL AND 'remembrance' = ANY (s.kinds)
+          AND ($2::boolean OR $3::boolean OR cm.starts_at IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
+                           AND o.email_lower = lower(s.email) AND o.kind = 'remembrance')`,
+      [today, allerzielen, lichtjesdag],
+    );
+    for (const r of remembering) {
+      const occasions: RemembranceOccasion[] = [
+        ...(allerzielen ? (['allerzielen'] as const) : []),
+        ...(lichtjesdag && r.child ? (['wereldlichtjesdag'] as const) : []),
+        ...(r.moment_time ? (['kaarsjesmoment'] as const) : []),
+      ];
+      for (const occasion of occasions) {
+        await db.transaction(async (tx) => {
+          const emailLower = r.email.toLowerCase();
+          if (!(await deliver(tx, `remembrance:${r.memorial_id}:${occasion}:${today}`, emailLower))) return;
+          await outbox.enqueue(
+            tx,
+            remembranceMail({
+              to: r.email,
+              memorialName: `${r.first_name} ${r.last_name}`,
+              occasion,
+              time: r.moment_time ?? undefined,
+              pageUrl: `${config.APP_URL}${routes.memorial(r.memorial_id)}`,
+              links: linksFor(r.memorial_id, emailLower, 'remembrance'),
+            }),
+          );
+          reminders++;
+        });
+      }
     }
   }
   // Upkeep: sign-ups never confirmed are forgotten when their link expires; delivery rows are needed only

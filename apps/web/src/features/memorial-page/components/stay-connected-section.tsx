@@ -20,6 +20,7 @@ const formSchema = z.object({
   messages: z.boolean(),
   birthday: z.boolean(),
   deathday: z.boolean(),
+  remembrance: z.boolean(),
   consent: z.boolean(),
 });
 type FormValues = z.infer<typeof formSchema>;
@@ -54,7 +55,8 @@ function Check({ name, label, hint }: { name: keyof FormValues; label: string; h
 
 /**
  * 'Blijf verbonden' (docs/funeral-day.md): anyone who may see the page leaves an address, with explicit
- * consent, for the family's future messages and a mail on the birthday and the day of death. Nothing is
+ * consent, for the family's future messages and a mail on the birthday, the day of death and remembrance days
+ * (Allerzielen, Wereldlichtjesdag, the family's kaarsjesmomenten). Nothing is
  * sent before the link in the confirmation mail is followed (double opt-in); every mail after that can be
  * switched off with one click. Its own chunk, after the page is up.
  */
@@ -76,8 +78,8 @@ export default function StayConnectedSection({ memorial }: { memorial: Memorial 
           Blijf verbonden
         </h2>
         <p className="mt-3 text-muted">
-          Ontvang de berichten die de familie voor later schrijft, en een e-mail op de verjaardag of de
-          sterfdag met een link naar deze pagina. Je kunt je altijd met één klik weer afmelden.
+          Ontvang de berichten die de familie voor later schrijft, en een e-mail op de verjaardag, de sterfdag
+          of herdenkingsdagen met een link naar deze pagina. Je kunt je altijd met één klik weer afmelden.
         </p>
         {sentTo ? (
           <p
@@ -93,13 +95,20 @@ export default function StayConnectedSection({ memorial }: { memorial: Memorial 
         ) : (
           <Form
             schema={formSchema}
-            defaultValues={{ email: '', messages: true, birthday: false, deathday: false, consent: false }}
+            defaultValues={{
+              email: '',
+              messages: true,
+              birthday: false,
+              deathday: false,
+              remembrance: false,
+              consent: false,
+            }}
             aria-labelledby="stay-connected"
             className="mt-6 flex flex-col gap-4"
             onSubmit={async (v, form) => {
-              const kinds: SubscriptionKind[] = (['messages', 'birthday', 'deathday'] as const).filter(
-                (k) => v[k],
-              );
+              const kinds: SubscriptionKind[] = (
+                ['messages', 'birthday', 'deathday', 'remembrance'] as const
+              ).filter((k) => v[k]);
               if (kinds.length === 0) {
                 form.setError('messages', { type: 'server', message: 'Kies minstens één soort bericht' });
                 return;
@@ -124,6 +133,11 @@ export default function StayConnectedSection({ memorial }: { memorial: Memorial 
                   <Check name="messages" label={subscriptionKindLabels.messages} />
                   {memorial.birthDate && <Check name="birthday" label={subscriptionKindLabels.birthday} />}
                   {memorial.deathDate && <Check name="deathday" label={subscriptionKindLabels.deathday} />}
+                  <Check
+                    name="remembrance"
+                    label={subscriptionKindLabels.remembrance}
+                    hint="Op Allerzielen, op Wereldlichtjesdag bij de pagina van een kind, en op de dag van een kaarsjesmoment van de familie."
+                  />
                 </fieldset>
                 <Check
                   name="consent"
