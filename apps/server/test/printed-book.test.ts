@@ -92,6 +92,17 @@ beforeAll(async () => {
   const hidden = await publishedMemory(users.contributor.token, HIDDEN_TEXT);
   await t.db.query(`UPDATE memories SET hidden_at = now(), hidden_by = 'owner' WHERE id = $1`, [hidden]);
   await candle(t, w);
+  // The funeral's guestbook: its shown entries go in the book (names and messages, never addresses).
+  await t.db.query(
+    `INSERT INTO memorial_guestbooks (memorial_id, token) VALUES ($1, 'boek-register-token-12')`,
+    [w.memorialId],
+  );
+  await t.db.query(
+    `INSERT INTO guestbook_entries (memorial_id, name, address, message, hidden) VALUES
+       ($1, 'Tante Jet', 'Kerkstraat 1, Dordrecht', 'We denken aan jullie.', false),
+       ($1, 'Verborgen Gast', null, 'Dit hoort niet in het register van het boek.', true)`,
+    [w.memorialId],
+  );
   const paragraphs = Array.from(
     { length: 14 },
     (_, i) =>
@@ -145,7 +156,7 @@ describe('printed book on a Premium (trial) page', () => {
     }
   });
 
-  it('holds the cover, biography, memories with their authors, and the candles', () => {
+  it('holds the cover, biography, memories with their authors, the guestbook and the candles', () => {
     const cover = pdf.pages[0]!.lines.join(' ');
     expect(cover).toContain(name);
     expect(cover).toContain('1941 – 2024');
@@ -158,6 +169,11 @@ describe('printed book on a Premium (trial) page', () => {
     expect(text).toContain(MEMORY_TEXT);
     expect(text).not.toContain('hoort niet in het boek');
     expect(text).toMatch(/1975 — door bijdrager/i);
+    expect(text).toContain('Condoleanceregister');
+    expect(text).toContain('Tante Jet');
+    expect(text).toContain('We denken aan jullie.');
+    expect(text).not.toContain('Kerkstraat');
+    expect(text).not.toContain('Verborgen Gast');
     expect(text).toContain('1 kaarsje aangestoken en 0 bloemen gelegd');
     // Page numbers from page 2 on.
     expect(pdf.pages[1]!.lines).toContain('2');
@@ -324,6 +340,7 @@ describe('book builder', () => {
       cover: null,
       biography: [],
       memories: [],
+      guestbook: [],
       candleCount: 0,
       flowerCount: 2,
       madeOn: '1 januari 2026',

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 /**
  * The printed book's layout (docs/keepsakes.md 'Printed book'): an A5 PDF written with pdfkit, Literata
  * embedded (subset), Dutch hyphenation by soft hyphens, headings never left alone at the foot of a page.
- * The book is a list of sections (`bookSections`); a new part (the guestbook) is one more entry there.
+ * The book is a list of sections (`bookSections`); a new part is one more entry there.
  */
 const require = createRequire(import.meta.url);
 const { hyphenateSync } = require('hyphen/nl') as {
@@ -62,6 +62,8 @@ export interface BookContent {
   cover: BookPhoto | null;
   biography: BioBlock[];
   memories: { yearLabel: string; text: string; author: string | null; photos: BookPhoto[] }[];
+  /** The guestbook's shown entries (names and messages; never the addresses left for a thank-you card). */
+  guestbook: { name: string; message: string | null }[];
   candleCount: number;
   flowerCount: number;
   madeOn: string;
@@ -163,6 +165,22 @@ function memoriesSection(): BookSection {
   };
 }
 
+function guestbookSection(): BookSection {
+  return {
+    id: 'guestbook',
+    present: (c) => c.guestbook.length > 0,
+    render(ctx) {
+      ctx.sectionStart('Condoleanceregister');
+      for (const e of ctx.content.guestbook) {
+        if (e.message) {
+          ctx.heading(e.name, e.message, 11);
+          ctx.paragraph(e.message, { gapAfter: 10 });
+        } else ctx.paragraph(e.name, { gapAfter: 6 });
+      }
+    },
+  };
+}
+
 function tributesSection(): BookSection {
   return {
     id: 'tributes',
@@ -182,14 +200,12 @@ function tributesSection(): BookSection {
   };
 }
 
-/**
- * The book's parts in order. The guestbook (built separately) becomes a section between the memories and
- * the tributes: `{ id: 'guestbook', present: (c) => c.guestbook.length > 0, render(ctx) { … } }`.
- */
+/** The book's parts in order; a part without content (no biography, no guestbook) is left out. */
 export const bookSections = (): BookSection[] => [
   coverSection(),
   biographySection(),
   memoriesSection(),
+  guestbookSection(),
   tributesSection(),
 ];
 

@@ -305,6 +305,12 @@ export function printedBookService(
          FROM candles WHERE memorial_id = $1`,
       [memorialId],
     );
+    // The guestbook of the funeral (docs/funeral-day.md): what the family did not hide, in the order signed.
+    const { rows: guestbook } = await db.query<{ name: string; message: string | null }>(
+      `SELECT name, message FROM guestbook_entries
+        WHERE memorial_id = $1 AND NOT hidden ORDER BY created_at, id`,
+      [memorialId],
+    );
     const steps = photos.length + (m.cover_media_id ? 1 : 0);
     let step = 0;
     const tick = () => setProgress(bookId, 5 + (75 * ++step) / Math.max(1, steps));
@@ -338,6 +344,7 @@ export function printedBookService(
       cover,
       biography: biographyBlocks(m.biography_html),
       memories: bookMemories,
+      guestbook,
       candleCount: counts[0]?.candles ?? 0,
       flowerCount: counts[0]?.flowers ?? 0,
       madeOn: dayNl(now.toISOString().slice(0, 10)),
