@@ -251,6 +251,8 @@ export function switchedOff(config: Config): string[] {
     );
   if (!config.googleEnabled) off.push('inloggen met Google: geen GOOGLE_CLIENT_ID en GOOGLE_CLIENT_SECRET');
   if (!config.s3) off.push('objectopslag: geen S3_BUCKET, media staan op de eigen schijf (DATA_DIR/media)');
+  if (!config.aiDraftEnabled)
+    off.push('AI-concept voor het levensverhaal: geen LLM_BASE_URL, LLM_API_KEY en LLM_MODEL, het staat uit');
   if (!config.REDIS_URL) off.push('Redis: geen REDIS_URL, elk proces telt de limieten alleen');
   return off;
 }
