@@ -13,6 +13,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB, exportService } from './service.ts';
+import { downloadHeaders } from '../../lib/signed-download.ts';
 
 const tags = ['exports'];
 const security = [{ bearer: [] }];
@@ -127,13 +128,7 @@ export const exportRoutes =
           sig: req.query.sig,
           caller: () => req.caller(),
         });
-        reply
-          .header('content-type', 'application/zip')
-          .header('content-length', String(file.size))
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer');
-        return reply.send(file.body as unknown as string);
+        return downloadHeaders(reply, file, { type: 'application/zip' }).send(file.body as unknown as string);
       },
     );
   };

@@ -18,6 +18,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { planService } from '../plans/service.ts';
 import { mollieGateway } from './mollie.ts';
 import { paymentService } from './service.ts';
+import { downloadHeaders } from '../../lib/signed-download.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -104,12 +105,9 @@ export const paymentRoutes =
           sig: req.query.sig,
           caller: () => req.caller(),
         });
-        reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer');
-        return reply.send(Buffer.from(file.body) as unknown as string);
+        return downloadHeaders(reply, file, { type: 'application/pdf' }).send(
+          Buffer.from(file.body) as unknown as string,
+        );
       },
     );
 

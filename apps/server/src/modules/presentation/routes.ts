@@ -29,6 +29,7 @@ import { receiveUpload, uploadGate, uploadMultipartLimits } from '../../lib/medi
 import { resolveFfmpeg } from '../../lib/media/video.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { PRESENTATION_RENDER_JOB, PRESENTATION_VIDEO_EXPIRE_JOB, presentationService } from './service.ts';
+import { downloadHeaders } from '../../lib/signed-download.ts';
 
 const tags = ['presentation'];
 const security = [{ bearer: [] }];
@@ -293,13 +294,7 @@ export const presentationRoutes =
           sig: req.query.sig,
           caller: () => req.caller(),
         });
-        reply
-          .header('content-type', 'video/mp4')
-          .header('content-length', String(file.size))
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer');
-        return reply.send(file.body as unknown as string);
+        return downloadHeaders(reply, file, { type: 'video/mp4' }).send(file.body as unknown as string);
       },
     );
   };

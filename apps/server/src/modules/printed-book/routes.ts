@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { PRINTED_BOOK_JOB, printedBookService } from './service.ts';
+import { downloadHeaders } from '../../lib/signed-download.ts';
 
 const tags = ['keepsakes'];
 const security = [{ bearer: [] }];
@@ -98,16 +99,10 @@ export const printedBookRoutes =
           sig: req.query.sig,
           caller: () => req.caller(),
         });
-        reply
-          .header('content-type', 'application/pdf')
-          .header('content-length', String(file.size))
-          .header(
-            'content-disposition',
-            `${req.query.download === '1' ? 'attachment' : 'inline'}; filename="${file.filename}"`,
-          )
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer');
-        return reply.send(file.body as unknown as string);
+        return downloadHeaders(reply, file, {
+          type: 'application/pdf',
+          inline: req.query.download !== '1',
+        }).send(file.body as unknown as string);
       },
     );
   };
