@@ -1,9 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
-export const mailboxPort = Number(process.env.E2E_MAIL_PORT ?? 8091);
+/**
+ * The suite runs on this many servers at once (CI: 2), one Playwright worker each: every server its own
+ * port, data folder, database, SMTP sink with its mailbox, and stand-ins (support/serve.ts), so no test sees
+ * another worker's mail, rate-limit counters or access-code budget. Spec files are shared out between the
+ * workers; the tests of one file run in order on one server.
+ */
+export const servers = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
+const firstPort = Number(process.env.E2E_PORT ?? 8090);
+const firstMailboxPort = Number(process.env.E2E_MAIL_PORT ?? firstPort + 1);
 /** The stand-in chat endpoint (support/serve.ts) the AI biography draft talks to. */
-export const llmPort = Number(process.env.E2E_LLM_PORT ?? port + 2);
+const firstLlmPort = Number(process.env.E2E_LLM_PORT ?? firstPort + 2);
+
+/** The ports of server `index` (0 for the first): each next server 10 ports further on. */
+export function serverPorts(index: number) {
+  return {
+    port: firstPort + 10 * index,
+    mailbox: firstMailboxPort + 10 * index,
+    llm: firstLlmPort + 10 * index,
+  };
+}
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,7 +47,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: servers,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [
@@ -39,7 +55,8 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../.test-output/playwright.json' }],
   ],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // Each worker's own server: support/test.ts sets baseURL to it.
+    baseURL: `http://localhost:${firstPort}`,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     trace: 'on-first-retry',
@@ -52,13 +69,16 @@ export default defineConfig({
     },
     { name: 'phone', grep: /@layout/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
-  webServer: {
-    command: 'node support/serve.ts',
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailboxPort), E2E_LLM_PORT: String(llmPort) },
-  },
+  webServer: Array.from({ length: servers }, (_, index) => {
+    const { port, mailbox, llm } = serverPorts(index);
+    return {
+      command: 'node support/serve.ts',
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailbox), E2E_LLM_PORT: String(llm) },
+    };
+  }),
 });

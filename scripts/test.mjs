@@ -12,9 +12,12 @@
 //   npm test -- database:unit, npm test -- database:e2e
 //                            the two halves of `database` on their own (CI runs the first beside the
 //                            end-to-end tests of the PGlite pass, which leave a core idle)
-// TEST_VITEST_WORKERS=N caps Vitest's worker processes (CI: 1 while the browser tests run beside it).
+// TEST_VITEST_WORKERS=N sets Vitest's worker processes (default: one per core; Vitest's own default leaves a
+// core idle, and these suites wait on sockets and child processes often enough to use it).
+// E2E_WORKERS=N sets the end-to-end servers, a Playwright worker each (default 1, CI 2: e2e/playwright.config.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -70,7 +73,7 @@ if (runVitest) {
     // The fuzz suite runs in the PGlite pass only: it is about what the HTTP layer lets through, the same on
     // either database, and would add half a minute. `npm run fuzz` runs it on TEST_DATABASE_URL's server too.
     ...(database ? ['--project', 'server', '--exclude', '**/fuzz.test.ts'] : []),
-    ...(process.env.TEST_VITEST_WORKERS ? [`--maxWorkers=${process.env.TEST_VITEST_WORKERS}`] : []),
+    `--maxWorkers=${process.env.TEST_VITEST_WORKERS ?? os.availableParallelism()}`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { mailboxPort } from '../playwright.config.ts';
+import { ownServer } from './server.ts';
 
 export interface Mail {
   from: string;
@@ -9,9 +9,9 @@ export interface Mail {
   html: string;
 }
 
-/** Mails the real server delivered to the local SMTP sink. */
+/** Mails the real server (this worker's) delivered to its local SMTP sink. */
 export async function mails(): Promise<Mail[]> {
-  const res = await fetch(`http://127.0.0.1:${mailboxPort}/`);
+  const res = await fetch(`http://127.0.0.1:${ownServer().mailbox}/`);
   return (await res.json()) as Mail[];
 }
 

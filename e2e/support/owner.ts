@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { newUser, storedUser, type TestUser } from './identity.ts';
+import { ownServer } from './server.ts';
 
-/** The e2e server's origin (playwright.config.ts), which the provider's redirect URIs name. */
-const origin = `http://localhost:${process.env.E2E_PORT ?? 8090}`;
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /**
@@ -13,6 +12,7 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url');
  * For tests that are not about signing up: the screens themselves are covered by the identity specs.
  */
 export async function signInNewPerson(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  const { origin } = ownServer();
   const realm = `${origin}/realms/aandenken`;
   const redirectUri = `${origin}/auth/callback`;
   const verifier = base64url(randomBytes(32));

@@ -42,7 +42,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aandenken-e2e-'));
 let databaseUrl: string | undefined;
 let dropDatabase = () => {};
 if (process.env.TEST_DATABASE_URL) {
-  const name = `e2e_${Date.now().toString(36)}`;
+  const name = `e2e_${port}_${Date.now().toString(36)}`;
   const admin = new URL(process.env.TEST_DATABASE_URL);
   const psql = (sql: string) =>
     spawnSync('psql', [admin.toString(), '-q', '-c', sql], { stdio: 'inherit' }).status;

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { serverPorts } from '../playwright.config.ts';
 
 export interface BrowserErrors {
   /** Allows console errors matching `pattern` in this test (one it causes on purpose). */
@@ -19,6 +20,10 @@ const browserNetworkLines = [
  * uncaught error or logs a `console.error` that the test did not allow with `browserErrors.allow(/…/)`.
  */
 export const test = base.extend<{ browserErrors: BrowserErrors }>({
+  // The worker's own server (playwright.config.ts): pages, `request` and contexts a test opens itself.
+  // Playwright reads the fixtures a fixture uses from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => use(`http://localhost:${serverPorts(testInfo.parallelIndex).port}`),
   browserErrors: [
     async ({ browser, context }, use, testInfo) => {
       const errors: string[] = [];

@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { clickLogin, expectSignedOut, fillLogin, newUser, registerFromHeader } from '../support/identity.ts';
 
 /** Serious and critical accessibility faults on the page as it is now, in the theme it has. */
 async function expectAccessible(page: Page) {
   await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await axeResults(page);
   expect(
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);

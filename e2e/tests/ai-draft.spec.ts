@@ -1,28 +1,26 @@
-import AxeBuilder from '@axe-core/playwright';
-import { llmPort } from '../playwright.config.ts';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner } from '../support/app-memorial.ts';
+import { ownServer } from '../support/server.ts';
 
 // The AI-assisted biography draft (issue 17 item 2b, Premium; docs/keepsakes.md 'AI-assisted draft'), against
 // the local chat-completions stand-in that support/serve.ts starts (its replies are scripted over HTTP).
 
-const standIn = `http://127.0.0.1:${llmPort}`;
+const standIn = () => `http://127.0.0.1:${ownServer().llm}`;
 const script = async (...replies: object[]) => {
-  const res = await fetch(`${standIn}/__script`, { method: 'POST', body: JSON.stringify(replies) });
+  const res = await fetch(`${standIn()}/__script`, { method: 'POST', body: JSON.stringify(replies) });
   expect(res.ok).toBe(true);
 };
 const lastRequest = async () => {
-  const all = (await (await fetch(`${standIn}/__requests`)).json()) as {
+  const all = (await (await fetch(`${standIn()}/__requests`)).json()) as {
     body: { stream: boolean; messages: { content: string }[] };
   }[];
   return all.at(-1)!.body;
 };
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -58,7 +56,7 @@ test('the AI draft streams in from the chosen sources, flags an invented year, s
   await expect(page).toHaveURL(`/memorial/${id}/levensverhaal/concept`);
 
   // Where the text goes, and what: the answers are chosen, the memories (written by others) are not.
-  await expect(page.getByTestId('ai-draft-privacy')).toContainText(`127.0.0.1:${llmPort}`);
+  await expect(page.getByTestId('ai-draft-privacy')).toContainText(`127.0.0.1:${ownServer().llm}`);
   const answers = page.getByRole('group', { name: 'Antwoorden uit de vragenlijst' });
   await expect(answers.getByRole('checkbox')).toHaveCount(2);
   for (const box of await answers.getByRole('checkbox').all()) await expect(box).toBeChecked();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 
@@ -18,9 +18,7 @@ async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<voi
     await page.reload();
     await ready();
     await page.evaluate(() => document.fonts.ready);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
+    const { violations } = await axeResults(page);
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
       theme,

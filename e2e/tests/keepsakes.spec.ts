@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { confirm, createMemorialAsNewOwner, readAccessCode } from '../support/app-memorial.ts';
 
@@ -15,9 +15,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

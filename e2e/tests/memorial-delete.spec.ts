@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
@@ -22,9 +22,7 @@ async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<voi
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     );
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
+    const { violations } = await axeResults(page);
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
       theme,

@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { createMemorialAsNewOwner, signInNewPerson } from '../support/owner.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { clickLogin, fillLogin, fillRegistration, storedUser, type TestUser } from '../support/identity.ts';
+import { fillLogin, storedUser, type TestUser } from '../support/identity.ts';
+import { confirmAddress, signInTeam } from '../support/team.ts';
 
 /**
  * Issue 15, the rest (docs/plans.md "Partners" and "The team's screen"): a partner pays its partnership and
@@ -10,9 +11,7 @@ import { clickLogin, fillLogin, fillRegistration, storedUser, type TestUser } fr
  * mail; the team finds a page on /team/aanvragen and refunds its payment with a reason. axe in both themes.
  */
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -25,43 +24,6 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
     .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
-}
-
-async function confirmAddress(page: Page, user: TestUser) {
-  const mail = await waitForMail(
-    (m) => m.to.includes(user.email) && m.subject === 'Bevestig je e-mailadres voor Aandenken',
-  );
-  await page.goto(/https?:\/\/\S+\/login-actions\/verify-email\?token=\S+/.exec(mail.text)![0]);
-  await page.getByLabel('Nieuw wachtwoord').fill(user.password);
-  await page.getByLabel('Herhaal wachtwoord').fill(user.password);
-  await page.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
-  await expect(page.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
-}
-
-/** The team (ADMIN_EMAILS) signed in on /team/aanvragen; registered and confirmed on first use. */
-async function signInTeam(browser: Browser): Promise<Page> {
-  const team: TestUser = {
-    name: 'Team Aandenken',
-    email: 'team@aandenken.test',
-    password: 'lang-en-geheim-wachtwoord-1',
-  };
-  const register = await (await browser.newContext()).newPage();
-  await register.goto('/prijzen');
-  await clickLogin(register);
-  await register.getByRole('link', { name: 'Account aanmaken' }).click();
-  await fillRegistration(register, team);
-  // Another spec may have made the account on this server already, with the same password.
-  const exists = register.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
-  await expect(register.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
-  if (!(await exists.isVisible())) await confirmAddress(register, team);
-  await register.context().close();
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/team/aanvragen');
-  // The screen sends a signed-out visitor to sign in; slow on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible({ timeout: 30_000 });
-  await fillLogin(page, team.email, team.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
-  return page;
 }
 
 const auth = async (page: Page) => ({ authorization: `Bearer ${(await storedUser(page))!.access_token}` });
@@ -206,6 +168,7 @@ test('a partner pays its partnership and its pages at the checkout and gets the 
   await dialog.getByRole('textbox', { name: 'Reden' }).fill('e2e: op verzoek van de familie');
   await dialog.getByRole('button', { name: 'Terugstorten' }).click();
   await expect(dialog).toBeHidden();
+  await expect(team.getByText('De betaling is teruggestort')).toBeVisible();
   const payments = team.getByRole('list', { name: 'Betalingen' });
   await expect(payments).toContainText('Teruggestort');
   await expect(payments.getByRole('link', { name: /^Creditfactuur AK-\d{6} \(pdf\)$/ })).toBeVisible();

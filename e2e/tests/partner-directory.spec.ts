@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 
 /**
  * Issue 14, the directory on its own: the footer's link, a search for an unknown place and for a place
@@ -7,9 +7,7 @@ import { expect, test, type Page } from '../support/test.ts';
  * is part of partner-journey.spec.ts.
  */
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));

@@ -1,15 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { clickLogin, fillLogin, fillRegistration, storedUser, type TestUser } from '../support/identity.ts';
+import { storedUser } from '../support/identity.ts';
+import { signInTeam } from '../support/team.ts';
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -108,38 +107,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('plan-summary')).toBeVisible();
     await expectNoSeriousViolations(page, `plan tab (${theme})`);
   });
-}
-
-/** The team (ADMIN_EMAILS) signed in on a page of its own; registered and confirmed on first use. */
-async function signInTeam(browser: Browser): Promise<Page> {
-  const team: TestUser = {
-    name: 'Team Aandenken',
-    email: 'team@aandenken.test',
-    password: 'lang-en-geheim-wachtwoord-1',
-  };
-  const register = await (await browser.newContext()).newPage();
-  await register.goto('/prijzen');
-  await clickLogin(register);
-  await register.getByRole('link', { name: 'Account aanmaken' }).click();
-  await fillRegistration(register, team);
-  // Another spec (team-review) may have made the account on this server already, with the same password.
-  const exists = register.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
-  await expect(register.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
-  if (!(await exists.isVisible())) {
-    const mail = await waitForMail(
-      (m) => m.to.includes(team.email) && m.subject === 'Bevestig je e-mailadres voor Aandenken',
-    );
-    await register.goto(/https?:\/\/\S+\/login-actions\/verify-email\?token=\S+/.exec(mail.text)![0]);
-    await register.getByLabel('Nieuw wachtwoord').fill(team.password);
-    await register.getByLabel('Herhaal wachtwoord').fill(team.password);
-    await register.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
-    await expect(register.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
-  }
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/team/aanvragen');
-  await fillLogin(page, team.email, team.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
-  return page;
 }
 
 test('a lapsed Basis year makes the page read-only; paying makes it writable again', async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
@@ -8,11 +8,8 @@ import { waitForMail } from '../support/mailbox.ts';
 // to a rendered A5 PDF with a warning for a photo too small for 300 dpi, a preview, a download and a mail.
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    // The preview is the browser's own PDF viewer, not our markup.
-    .exclude('iframe')
-    .analyze();
+  // The preview is the browser's own PDF viewer, not our markup.
+  const result = await axeResults(page, { exclude: 'iframe' });
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 
 /** Every public screen, in both themes: the theme applied, the heading there, and no serious accessibility faults. */
 const screens = [
@@ -30,9 +30,7 @@ for (const theme of ['dark', 'light'] as const) {
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
 
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
+        const { violations } = await axeResults(page, { bestPractice: true });
         const serious = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => ({

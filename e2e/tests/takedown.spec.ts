@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
+import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
-import { clickLogin, fillLogin, fillRegistration, type TestUser } from '../support/identity.ts';
 import { waitForMail } from '../support/mailbox.ts';
+import { signInTeam } from '../support/team.ts';
 
 /**
  * 'Melden' and successors (issue 21, items 3 and 4): a visitor reports a memory from the page, the team sees
@@ -17,9 +17,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -39,40 +37,6 @@ async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({
     'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
   });
-}
-
-/** The team (the e2e server's ADMIN_EMAILS) registered and confirmed, signed in on a page of its own. */
-async function teamPage(browser: Browser) {
-  const team: TestUser = {
-    name: 'Team Aandenken',
-    email: 'team@aandenken.test',
-    password: 'lang-en-geheim-wachtwoord-1',
-  };
-  const register = await (await browser.newContext()).newPage();
-  await register.goto('/prijzen');
-  await clickLogin(register);
-  await register.getByRole('link', { name: 'Account aanmaken' }).click();
-  await fillRegistration(register, team);
-  // Another spec (or a retry) on the same server may have made and confirmed the account already.
-  const exists = register.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
-  await expect(register.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
-  if (!(await exists.isVisible())) {
-    const mail = await waitForMail(
-      (m) => m.to.includes(team.email) && m.subject === 'Bevestig je e-mailadres voor Aandenken',
-    );
-    const link = /https?:\/\/\S+\/login-actions\/verify-email\?token=\S+/.exec(mail.text)![0];
-    await register.goto(link);
-    await register.getByLabel('Nieuw wachtwoord').fill(team.password);
-    await register.getByLabel('Herhaal wachtwoord').fill(team.password);
-    await register.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
-    await expect(register.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
-  }
-  await register.context().close();
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/team/aanvragen');
-  await fillLogin(page, team.email, team.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
-  return page;
 }
 
 test('a visitor reports a memory, the team hides it, the visitor no longer sees it', async ({
@@ -120,7 +84,7 @@ test('a visitor reports a memory, the team hides it, the visitor no longer sees 
 
   // The owner is mailed; the team sees the report on its screen and hides the memory.
   await waitForMail((m) => m.subject === `Melding op de gedenkpagina van Johan ${lastName}`);
-  const team = await teamPage(browser);
+  const team = await signInTeam(browser);
   const item = team.getByRole('article', { name: `Herinnering op de pagina van Johan ${lastName}` });
   await expect(item.getByText('Hier staat mijn adres in.')).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {

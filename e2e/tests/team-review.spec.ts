@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
-import { clickLogin, fillLogin, fillRegistration, type TestUser } from '../support/identity.ts';
+import { axeResults } from '../support/axe.ts';
+import { fillLogin, fillRegistration, type TestUser } from '../support/identity.ts';
 import { waitForMail } from '../support/mailbox.ts';
+import { confirmAddress, signInTeam } from '../support/team.ts';
 
 /**
  * Issue 14, the team: a company applies on /bedrijf, a team member (ADMIN_EMAILS of the e2e server)
@@ -9,9 +10,7 @@ import { waitForMail } from '../support/mailbox.ts';
  * and is the company's partner user. Axe checks both new screens in both themes.
  */
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await axeResults(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -28,20 +27,6 @@ async function checkBothThemes(page: Page, what: string) {
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
     await expectNoSeriousViolations(page, `${what} (${theme})`);
   }
-}
-
-/** Follows the verification link of `user`'s mail and chooses the password (the first verification asks). */
-async function confirmAddress(page: Page, user: TestUser) {
-  const mail = await waitForMail(
-    (m) => m.to.includes(user.email) && m.subject === 'Bevestig je e-mailadres voor Aandenken',
-  );
-  const link = /https?:\/\/\S+\/login-actions\/verify-email\?token=\S+/.exec(mail.text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!);
-  await page.getByLabel('Nieuw wachtwoord').fill(user.password);
-  await page.getByLabel('Herhaal wachtwoord').fill(user.password);
-  await page.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
-  await expect(page.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
 }
 
 test('a company applies, the team approves, the applicant registers from the mail and is its partner user', async ({
@@ -73,26 +58,7 @@ test('a company applies, the team approves, the applicant registers from the mai
   await expect(page.getByRole('heading', { name: 'Bedankt voor uw aanvraag!' })).toBeVisible();
 
   // 2. A team member (the e2e server's ADMIN_EMAILS) registers, confirms the address and signs in again.
-  const teamContext = await browser.newContext();
-  const teamPage = await teamContext.newPage();
-  const team: TestUser = {
-    name: 'Team Aandenken',
-    email: 'team@aandenken.test',
-    password: 'lang-en-geheim-wachtwoord-1',
-  };
-  await teamPage.goto('/prijzen');
-  await clickLogin(teamPage);
-  await teamPage.getByRole('link', { name: 'Account aanmaken' }).click();
-  await fillRegistration(teamPage, team);
-  // On a retry against the same server the team's account exists (and was confirmed) already.
-  const exists = teamPage.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
-  await expect(teamPage.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
-  if (!(await exists.isVisible())) await confirmAddress(teamPage, team);
-  const reviewContext = await browser.newContext();
-  const review = await reviewContext.newPage();
-  await review.goto('/team/aanvragen');
-  await fillLogin(review, team.email, team.password);
-  await expect(review.getByRole('heading', { level: 1, name: 'Partneraanvragen' })).toBeVisible();
+  const review = await signInTeam(browser);
   const card = review.getByRole('article', { name: company });
   await expect(card).toBeVisible();
   await expect(card.getByText('Werkgebied: Utrecht.')).toBeVisible();
@@ -119,7 +85,6 @@ test('a company applies, the team approves, the applicant registers from the mai
   await review.getByLabel(/^E-mailadres van het nieuwe teamlid/).fill(colleague);
   await review.getByRole('button', { name: 'Toevoegen aan het team' }).click();
   await expect(review.getByRole('button', { name: `${colleague} uit het team halen` })).toBeVisible();
-  await teamContext.close();
 
   // 3. The applicant opens the link in the approval mail, registers with that address and confirms it.
   const approval = await waitForMail(
@@ -153,5 +118,5 @@ test('a company applies, the team approves, the applicant registers from the mai
   await expect(mine.getByRole('menuitem', { name: 'Partner' })).toHaveAttribute('href', '/partner');
   await applicantContext.close();
   await signedInContext.close();
-  await reviewContext.close();
+  await review.context().close();
 });

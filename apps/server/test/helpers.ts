@@ -8,13 +8,15 @@ import { buildApp, databaseRoutines, type App, type BuildOptions } from '../src/
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { adminQuery } from './admin-query.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or an own schema on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a database of its own on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`). Both start as a copy of a database
+ * migrated once per run (global-setup.ts); `migrate` then only confirms that nothing is left to apply.
  */
-export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<void> }> {
+export async function createTestDb(): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = inject('pgliteTemplate');
@@ -23,14 +25,31 @@ export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<
     await migrate(db, databaseRoutines);
     return db;
   }
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await createDb({ databaseUrl: url, schema, poolSize: 5 });
+  const template = inject('postgresTemplate');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!template) {
+    // No PostgreSQL template: the PGlite pass, where a suite that needs a server anyway (db-outage.test.ts)
+    // points TEST_DATABASE_URL at one itself. A schema of its own, migrated from the start.
+    const db = await createDb({ databaseUrl: url, schema: name, poolSize: 5 });
+    await migrate(db, databaseRoutines);
+    const close = db.close.bind(db);
+    return Object.assign(db, {
+      close: async () => {
+        await db.exec(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+        await close();
+      },
+    });
+  }
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: own.toString(), poolSize: 5 });
   await migrate(db, databaseRoutines);
   const close = db.close.bind(db);
   return Object.assign(db, {
     close: async () => {
-      await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   });
 }
@@ -114,4 +133,9 @@ export async function issueUserToken(
     .setJti(crypto.randomUUID())
     .sign(key);
   return { token, userId };
+}
+
+/** The same signed link with a signature that differs for certain: its first character changed. */
+export function forgeSignature(url: string): string {
+  return url.replace(/sig=(.)/, (_all, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
 }
