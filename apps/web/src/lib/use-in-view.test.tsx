@@ -24,7 +24,7 @@ class FakeObserver {
     this.disconnected = true;
   }
   static withMargin(margin: string) {
-    return FakeObserver.all.filter((o) => o.options.rootMargin === margin).at(-1)!;
+    return FakeObserver.all.filter((o) => o.options.rootMargin === margin).at(-1);
   }
 }
 
@@ -43,20 +43,26 @@ describe('useInView', () => {
     vi.unstubAllGlobals();
   });
 
-  it('preloads when near, and shows only once on the screen and after an idle moment', () => {
+  it('preloads when near once the visitor has scrolled, and shows only once on the screen and after an idle moment', async () => {
     render(<Probe />);
+    // Nothing is fetched before the visitor scrolls or touches the page (decision 019).
+    expect(FakeObserver.withMargin('400px 0px')).toBeUndefined();
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await Promise.resolve();
+    });
     const near = FakeObserver.withMargin('400px 0px');
     const onScreen = FakeObserver.withMargin('0px');
-    act(() => near.callback([{ isIntersecting: false }]));
+    act(() => near!.callback([{ isIntersecting: false }]));
     expect(preload).not.toHaveBeenCalled();
-    act(() => near.callback([{ isIntersecting: true }]));
+    act(() => near!.callback([{ isIntersecting: true }]));
     expect(preload).toHaveBeenCalledTimes(1);
-    expect(near.disconnected).toBe(true);
+    expect(near!.disconnected).toBe(true);
     expect(idle).toHaveLength(0);
     expect(screen.getByText('waiting')).toBeTruthy();
 
-    act(() => onScreen.callback([{ isIntersecting: true }]));
-    expect(onScreen.disconnected).toBe(true);
+    act(() => onScreen!.callback([{ isIntersecting: true }]));
+    expect(onScreen!.disconnected).toBe(true);
     expect(screen.getByText('waiting')).toBeTruthy();
     expect(idle).toHaveLength(1);
     act(() => idle[0]!());

@@ -18,7 +18,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-type AnySchema = z.ZodMiniType<FieldValues, FieldValues>;
+export type AnySchema = z.ZodMiniType<FieldValues, FieldValues>;
 export type FormApi<S extends AnySchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 export interface FormProps<S extends AnySchema> {

@@ -1,25 +1,34 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { roleAtLeast } from '@aandenken/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useGallery, useMemorial } from '../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../lib/memorials/scope.tsx';
+import { island } from '../../lib/island.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { WhenNear } from '../../lib/when-near.tsx';
 import type { Viewer } from './viewer.ts';
 import { BiographySection } from './components/biography-section.tsx';
-import { CandlesSection } from './components/candles-section.tsx';
 import { Gallery } from './components/gallery.tsx';
 import { MemorialHero } from './components/memorial-hero.tsx';
 import { MemorialSkeleton } from './components/memorial-skeleton.tsx';
 import { StatusBanners } from './components/status-banners.tsx';
-import { MemoryWall } from './components/memory-wall.tsx';
 
 // The plan's notice (read-only, trial ending, Basis's memories left): its own chunk, for those who can add.
 const PlanNotice = lazy(() => import('../../components/plans/plan-notice.tsx'));
 // The dialog with its form, upload and validation code loads when it is first opened.
 const AddMemoryDialog = lazy(() =>
   import('./components/add-memory-dialog.tsx').then((m) => ({ default: m.AddMemoryDialog })),
+);
+
+// The memories and the candles: interactive, below the first screen, and the heaviest part of the page's script
+// (the wall's cards and their loading, the candle form with the form library): each an island of its own
+// chunk that the server renders in full and the browser hydrates when the visitor comes near it or uses it
+// (lib/island.tsx, decision 019).
+const MemoryWall = island('memories', () => import('./components/memory-wall.tsx').then((m) => m.MemoryWall));
+const CandlesSection = island('candles', () =>
+  import('./components/candles-section.tsx').then((m) => m.CandlesSection),
 );
 
 // The funeral day's services (docs/funeral-day.md): their own chunk and read, after the page is up; never
@@ -39,6 +48,7 @@ export function MemorialView({ id }: { id: string }) {
   const hydrated = useHydrated();
   const [addUsed, setAddUsed] = useState(false);
   if (addOpen && !addUsed) setAddUsed(true);
+  const openAdd = useCallback(() => setAddOpen(true), []);
 
   const viewer = useMemo<Viewer | null>(() => {
     const m = memorialQuery.data;
@@ -73,7 +83,7 @@ export function MemorialView({ id }: { id: string }) {
           <PlanNotice memorialId={memorial.id} />
         </Suspense>
       )}
-      <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
+      <MemorialHero memorial={memorial} cover={cover} viewer={viewer} onAddMemory={openAdd} />
       {hydrated && (
         <Suspense fallback={null}>
           <ServicesSection memorial={memorial} placement="upcoming" defaultName={viewer.defaultName} />
@@ -87,30 +97,27 @@ export function MemorialView({ id }: { id: string }) {
       <Suspense fallback={null}>
         <BiographySection memorial={memorial} canManage={viewer.canManage} />
       </Suspense>
-      <Suspense fallback={null}>
-        <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={() => setAddOpen(true)} />
-      </Suspense>
+      <MemoryWall memorial={memorial} viewer={viewer} onAddMemory={openAdd} />
       {hydrated && (
         <Suspense fallback={null}>
           <ServicesSection memorial={memorial} placement="past" defaultName={viewer.defaultName} />
         </Suspense>
       )}
+      {/* Read and loaded once the visitor comes near them (they are far below the first screen). */}
       {hydrated && memorial.status !== 'concept' && (
-        <Suspense fallback={null}>
-          <RemembranceSection memorial={memorial} />
-        </Suspense>
+        <WhenNear>
+          <Suspense fallback={null}>
+            <RemembranceSection memorial={memorial} />
+          </Suspense>
+        </WhenNear>
       )}
-      <Suspense fallback={null}>
-        <CandlesSection
-          memorial={memorial}
-          defaultName={viewer.defaultName}
-          canLight={viewer.canLightCandle}
-        />
-      </Suspense>
+      <CandlesSection memorial={memorial} defaultName={viewer.defaultName} canLight={viewer.canLightCandle} />
       {hydrated && memorial.status === 'active' && (
-        <Suspense fallback={null}>
-          <StayConnectedSection memorial={memorial} />
-        </Suspense>
+        <WhenNear>
+          <Suspense fallback={null}>
+            <StayConnectedSection memorial={memorial} />
+          </Suspense>
+        </WhenNear>
       )}
       {viewer.canAddMemory && (addOpen || addUsed) && (
         <Suspense fallback={null}>

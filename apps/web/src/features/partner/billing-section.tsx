@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { CreditCard, FileText } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import {
   formatEuro,
-  paymentPurposeLabels,
   type CompanyBilling,
   type CompanyPaymentPurpose,
   type Payment,
@@ -10,6 +9,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { PaymentList } from '../../components/plans/payment-list.tsx';
 import { paymentStatusLabels } from '../../components/plans/plan-text.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -152,47 +152,13 @@ function Billing({ companyId, data }: { companyId: string; data: CompanyBilling 
 
       <div>
         <h4 className="font-semibold">Betalingen en facturen</h4>
-        {data.payments.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">Uw bedrijf heeft nog niets betaald.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-border" aria-label="Betalingen">
-            {data.payments.map((payment) => (
-              <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
-                <span>
-                  {paymentPurposeLabels[payment.plan]} · {formatEuro(payment.amountCents)} ·{' '}
-                  {formatDate(payment.createdAt)}
-                </span>
-                <span className="flex flex-wrap items-center gap-3">
-                  <span className="font-medium">
-                    {payment.refundedAt
-                      ? 'Teruggestort'
-                      : (paymentStatusLabels[payment.status] ?? payment.status)}
-                  </span>
-                  {payment.creditInvoice && (
-                    <a
-                      href={payment.creditInvoice.url}
-                      download
-                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                    >
-                      <FileText aria-hidden className="h-4 w-4" />
-                      Creditfactuur {payment.creditInvoice.number} (pdf)
-                    </a>
-                  )}
-                  {payment.invoice && (
-                    <a
-                      href={payment.invoice.url}
-                      download
-                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                    >
-                      <FileText aria-hidden className="h-4 w-4" />
-                      Factuur {payment.invoice.number} (pdf)
-                    </a>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PaymentList
+          payments={data.payments}
+          amount={(payment) => formatEuro(payment.amountCents)}
+          empty="Uw bedrijf heeft nog niets betaald."
+          label="Betalingen"
+          className="mt-2"
+        />
       </div>
     </div>
   );

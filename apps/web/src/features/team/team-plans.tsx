@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { FileText, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import {
   paymentPurposeLabels,
   planIds,
@@ -22,6 +22,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { InvoiceLink } from '../../components/plans/payment-list.tsx';
 import { paymentStatusLabels, planSummary } from '../../components/plans/plan-text.ts';
 import { formatDate, formatEuro } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -173,26 +174,8 @@ function Payments({ plan }: { plan: TeamMemorialPlan }) {
                 </span>
               </span>
               <span className="flex flex-wrap items-center gap-3">
-                {pay.invoice && (
-                  <a
-                    href={pay.invoice.url}
-                    download
-                    className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                  >
-                    <FileText aria-hidden className="h-4 w-4" />
-                    Factuur {pay.invoice.number} (pdf)
-                  </a>
-                )}
-                {pay.creditInvoice && (
-                  <a
-                    href={pay.creditInvoice.url}
-                    download
-                    className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                  >
-                    <FileText aria-hidden className="h-4 w-4" />
-                    Creditfactuur {pay.creditInvoice.number} (pdf)
-                  </a>
-                )}
+                {pay.invoice && <InvoiceLink invoice={pay.invoice} />}
+                {pay.creditInvoice && <InvoiceLink invoice={pay.creditInvoice} credit />}
                 {pay.status === 'paid' && !pay.refundedAt && (
                   <Button
                     variant="outline"

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { CreditCard, FileText } from 'lucide-react';
-import { paymentPurposeLabels, routes } from '@aandenken/contract';
+import { CreditCard } from 'lucide-react';
+import { routes } from '@aandenken/contract';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatEuro } from '../../../lib/format.ts';
+import { formatEuro } from '../../../lib/format.ts';
 import { Section } from '../components/section.tsx';
 import { useMemorialPlan } from '../../../components/plans/api.ts';
-import { memoriesLeft, paymentStatusLabels, planSummary } from '../../../components/plans/plan-text.ts';
+import { PaymentList } from '../../../components/plans/payment-list.tsx';
+import { memoriesLeft, planSummary } from '../../../components/plans/plan-text.ts';
 
 /** The 'Abonnement' tab: the plan, its period, the memories left, the payments, and a way to pay. */
 export default function PlanTab({ memorialId }: { memorialId: string }) {
@@ -60,45 +61,12 @@ export default function PlanTab({ memorialId }: { memorialId: string }) {
         title="Betalingen en facturen"
         description="Elke betaling voor deze pagina, de nieuwste eerst, met de factuur van wat betaald is."
       >
-        {p.payments.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">Er is nog niets betaald voor deze pagina.</p>
-        ) : (
-          <ul className="mt-4 divide-y divide-border">
-            {p.payments.map((pay) => (
-              <li key={pay.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
-                <span>
-                  {paymentPurposeLabels[pay.plan]} · {formatEuro(pay.amountCents / 100)} ·{' '}
-                  {formatDate(pay.createdAt)}
-                </span>
-                <span className="flex flex-wrap items-center gap-3">
-                  <span className="font-medium">
-                    {pay.refundedAt ? 'Teruggestort' : (paymentStatusLabels[pay.status] ?? pay.status)}
-                  </span>
-                  {pay.creditInvoice && (
-                    <a
-                      href={pay.creditInvoice.url}
-                      download
-                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                    >
-                      <FileText aria-hidden className="h-4 w-4" />
-                      Creditfactuur {pay.creditInvoice.number} (pdf)
-                    </a>
-                  )}
-                  {pay.invoice && (
-                    <a
-                      href={pay.invoice.url}
-                      download
-                      className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-                    >
-                      <FileText aria-hidden className="h-4 w-4" />
-                      Factuur {pay.invoice.number} (pdf)
-                    </a>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PaymentList
+          payments={p.payments}
+          amount={(pay) => formatEuro(pay.amountCents / 100)}
+          empty="Er is nog niets betaald voor deze pagina."
+          className="mt-4"
+        />
       </Section>
     </div>
   );

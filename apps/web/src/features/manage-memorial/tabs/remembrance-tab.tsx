@@ -8,7 +8,7 @@ import {
   type CandleMomentInput,
   type Memorial,
 } from '@aandenken/contract';
-import { Form, FormError, SelectField, SubmitButton, TextField } from '../../../components/form/form.tsx';
+import { SelectField, TextField } from '../../../components/form/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast.ts';
 import { serviceDateNl } from '../../../lib/memorials/services.ts';
 import { momentHours, useRemembrance } from '../../../lib/memorials/remembrance.ts';
 import { useCancelCandleMoment, useSaveCandleMoment } from '../api/candle-moments.ts';
+import { ScheduleForm } from '../components/schedule-form.tsx';
 import { errorText, Section } from '../components/section.tsx';
 
 const durations = [
@@ -185,42 +186,25 @@ function MomentForm({
 }) {
   const save = useSaveCandleMoment(memorial.id);
   return (
-    <Form
+    <ScheduleForm
       schema={formSchema}
       defaultValues={toForm(moment)}
-      aria-label={moment ? 'Kaarsjesmoment wijzigen' : 'Kaarsjesmoment plannen'}
-      className="mb-8 grid gap-4 rounded-2xl border border-border bg-background-soft p-4 sm:grid-cols-2 sm:p-6"
-      onSubmit={async (values) => {
+      label={moment ? 'Kaarsjesmoment wijzigen' : 'Kaarsjesmoment plannen'}
+      startTimeHint="Nederlandse tijd."
+      onSave={async (values) => {
         await save.mutateAsync({ id: moment?.id ?? null, input: toInput(values) });
         toast.success(moment ? 'Het kaarsjesmoment is gewijzigd' : 'Het kaarsjesmoment staat op de pagina');
-        onDone();
       }}
+      onDone={onDone}
     >
-      {() => (
-        <>
-          <TextField name="date" label="Datum" type="date" required />
-          <TextField name="startTime" label="Begintijd" type="time" required hint="Nederlandse tijd." />
-          <SelectField
-            name="durationMinutes"
-            label="Hoe lang"
-            required
-            placeholder="Kies hoe lang"
-            options={durations}
-          />
-          <TextField
-            name="title"
-            label="Aanleiding (niet verplicht)"
-            placeholder="Bijv. Op zijn verjaardag"
-          />
-          <FormError className="sm:col-span-2" />
-          <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <SubmitButton busyLabel="Opslaan...">Opslaan</SubmitButton>
-            <Button variant="ghost" onClick={onDone}>
-              Annuleren
-            </Button>
-          </div>
-        </>
-      )}
-    </Form>
+      <SelectField
+        name="durationMinutes"
+        label="Hoe lang"
+        required
+        placeholder="Kies hoe lang"
+        options={durations}
+      />
+      <TextField name="title" label="Aanleiding (niet verplicht)" placeholder="Bijv. Op zijn verjaardag" />
+    </ScheduleForm>
   );
 }

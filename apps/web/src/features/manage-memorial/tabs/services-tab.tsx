@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { CalendarPlus, Download, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import * as z from 'zod/mini';
 import {
@@ -9,14 +9,7 @@ import {
   type MemorialService,
   type ServiceInput,
 } from '@aandenken/contract';
-import {
-  Form,
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-} from '../../../components/form/form.tsx';
+import { SelectField, TextareaField, TextField } from '../../../components/form/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -24,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { serviceDateNl, useServices } from '../../../lib/memorials/services.ts';
 import { useDeleteService, useExportRsvps, useRsvps, useSaveService } from '../api/services.ts';
+import { ScheduleForm } from '../components/schedule-form.tsx';
 import { errorText, Section } from '../components/section.tsx';
 import { GuestbookSection } from './guestbook-section.tsx';
 
@@ -321,6 +315,23 @@ function RsvpCheckbox() {
   );
 }
 
+/** When sign-ups close: asked only while sign-ups are open. */
+function RsvpCloseFields() {
+  const open = useWatch<FormValues, 'rsvpOpen'>({ name: 'rsvpOpen' });
+  if (!open) return null;
+  return (
+    <>
+      <TextField
+        name="rsvpCloseDate"
+        label="Aanmelden sluit op (datum)"
+        type="date"
+        hint="Leeg: aanmelden sluit bij het begin."
+      />
+      <TextField name="rsvpCloseTime" label="Aanmelden sluit om (tijd)" type="time" />
+    </>
+  );
+}
+
 function ServiceForm({
   memorial,
   service,
@@ -332,74 +343,47 @@ function ServiceForm({
 }) {
   const save = useSaveService(memorial.id);
   return (
-    <Form
+    <ScheduleForm
       schema={formSchema}
       defaultValues={toForm(service)}
-      aria-label={service ? 'Bijeenkomst wijzigen' : 'Bijeenkomst toevoegen'}
-      className="mb-8 grid gap-4 rounded-2xl border border-border bg-background-soft p-4 sm:grid-cols-2 sm:p-6"
-      onSubmit={async (values) => {
+      label={service ? 'Bijeenkomst wijzigen' : 'Bijeenkomst toevoegen'}
+      onSave={async (values) => {
         await save.mutateAsync({ id: service?.id ?? null, input: toInput(values) });
         toast.success(service ? 'De bijeenkomst is gewijzigd' : 'De bijeenkomst staat op de pagina');
-        onDone();
       }}
+      onDone={onDone}
+      before={
+        <SelectField
+          name="kind"
+          label="Soort"
+          required
+          placeholder="Kies de soort"
+          options={serviceKinds.map((k) => ({ value: k, label: serviceKindLabels[k] }))}
+        />
+      }
     >
-      {(form) => (
-        <>
-          <SelectField
-            name="kind"
-            label="Soort"
-            required
-            placeholder="Kies de soort"
-            options={serviceKinds.map((k) => ({ value: k, label: serviceKindLabels[k] }))}
-          />
-          <TextField name="date" label="Datum" type="date" required />
-          <TextField name="startTime" label="Begintijd" type="time" required />
-          <TextField name="endTime" label="Eindtijd (niet verplicht)" type="time" />
-          <TextField
-            name="placeName"
-            label="Naam van de plaats"
-            required
-            placeholder="Bijv. Aula Zorgvlied"
-          />
-          <TextField name="address" label="Adres" required placeholder="Straat en huisnummer, plaats" />
-          <TextareaField name="programme" label="Programma" rows={4} className="sm:col-span-2" />
-          <TextField
-            name="livestreamUrl"
-            label="Livestreamlink (niet verplicht)"
-            type="url"
-            inputMode="url"
-            hint="Bezoekers zien de link vanaf de dag zelf."
-            className="sm:col-span-2"
-          />
-          <TextareaField
-            name="afterText"
-            label="Na afloop (koffietafel, condoleance)"
-            rows={3}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <RsvpCheckbox />
-          </div>
-          {form.watch('rsvpOpen') && (
-            <>
-              <TextField
-                name="rsvpCloseDate"
-                label="Aanmelden sluit op (datum)"
-                type="date"
-                hint="Leeg: aanmelden sluit bij het begin."
-              />
-              <TextField name="rsvpCloseTime" label="Aanmelden sluit om (tijd)" type="time" />
-            </>
-          )}
-          <FormError className="sm:col-span-2" />
-          <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <SubmitButton busyLabel="Opslaan...">Opslaan</SubmitButton>
-            <Button variant="ghost" onClick={onDone}>
-              Annuleren
-            </Button>
-          </div>
-        </>
-      )}
-    </Form>
+      <TextField name="endTime" label="Eindtijd (niet verplicht)" type="time" />
+      <TextField name="placeName" label="Naam van de plaats" required placeholder="Bijv. Aula Zorgvlied" />
+      <TextField name="address" label="Adres" required placeholder="Straat en huisnummer, plaats" />
+      <TextareaField name="programme" label="Programma" rows={4} className="sm:col-span-2" />
+      <TextField
+        name="livestreamUrl"
+        label="Livestreamlink (niet verplicht)"
+        type="url"
+        inputMode="url"
+        hint="Bezoekers zien de link vanaf de dag zelf."
+        className="sm:col-span-2"
+      />
+      <TextareaField
+        name="afterText"
+        label="Na afloop (koffietafel, condoleance)"
+        rows={3}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <RsvpCheckbox />
+      </div>
+      <RsvpCloseFields />
+    </ScheduleForm>
   );
 }

@@ -1,21 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CalendarPlus, Clock, MapPin, Video } from 'lucide-react';
-import * as z from 'zod/mini';
-import {
-  funeralDayErrorCodes,
-  RSVP_PEOPLE_MAX,
-  rsvpCreateSchema,
-  serviceKindLabels,
-  type Memorial,
-  type MemorialService,
-} from '@aandenken/contract';
-import { Form, FormError, TextareaField, TextField, SubmitButton } from '../../../components/form/form.tsx';
+import { serviceKindLabels, type Memorial, type MemorialService } from '@aandenken/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { Container } from '../../../components/ui/container.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { serviceDateNl } from '../../../lib/memorials/services.ts';
-import { useDownloadCalendar, useRsvp, useServices } from '../api/services.ts';
+import { useDownloadCalendar, useServices } from '../api/services.ts';
 
 const closesNl = (iso: string) =>
   new Intl.DateTimeFormat('nl-NL', {
@@ -27,17 +17,8 @@ const closesNl = (iso: string) =>
     timeZone: 'Europe/Amsterdam',
   }).format(new Date(iso));
 
-/** The form sends the number field as text; the contract's rule checks it after. */
-const rsvpFormSchema = z.object({
-  ...rsvpCreateSchema.shape,
-  people: z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((s: string) => (s.trim() === '' ? Number.NaN : Number(s))),
-    ),
-    rsvpCreateSchema.shape.people,
-  ),
-});
+// The sign-up form (the form library, ~17 KB gzip) is a chunk of its own, loaded when a service takes sign-ups.
+const RsvpForm = lazy(() => import('./rsvp-form.tsx'));
 
 /**
  * The services of the funeral day (docs/funeral-day.md): `upcoming` high on the page before the day,
@@ -190,7 +171,6 @@ function RsvpBlock({
   service: MemorialService;
   defaultName: string;
 }) {
-  const rsvp = useRsvp(memorial.id, s.id);
   const [done, setDone] = useState<{ name: string; people: number } | null>(null);
   const [closed, setClosed] = useState(!s.rsvpAccepting);
   const headingId = `rsvp-${s.id}`;
@@ -211,42 +191,16 @@ function RsvpBlock({
           {s.rsvpClosesAt && (
             <p className="mt-1 text-sm text-muted">Aanmelden kan tot {closesNl(s.rsvpClosesAt)}.</p>
           )}
-          <Form
-            schema={rsvpFormSchema}
-            defaultValues={{ name: defaultName, people: '1', note: '' }}
-            aria-labelledby={headingId}
-            className="mt-4 flex flex-col gap-4"
-            onSubmit={async (values) => {
-              try {
-                await rsvp.mutateAsync(values);
-                setDone({ name: values.name, people: values.people });
-              } catch (e) {
-                if (e instanceof ApiError && e.code === funeralDayErrorCodes.rsvpClosed) setClosed(true);
-                throw e;
-              }
-            }}
-          >
-            {(form) => (
-              <>
-                <TextField name="name" label="Je naam" required autoComplete="name" />
-                <TextField
-                  name="people"
-                  label="Met hoeveel personen kom je?"
-                  required
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={RSVP_PEOPLE_MAX}
-                  className="max-w-48"
-                />
-                <TextareaField name="note" label="Opmerking (niet verplicht)" rows={2} />
-                <FormError />
-                <SubmitButton busyLabel="Aanmelden..." disabled={form.formState.isSubmitting}>
-                  Aanmelden
-                </SubmitButton>
-              </>
-            )}
-          </Form>
+          <Suspense fallback={null}>
+            <RsvpForm
+              memorial={memorial}
+              service={s}
+              defaultName={defaultName}
+              headingId={headingId}
+              onDone={setDone}
+              onClosed={() => setClosed(true)}
+            />
+          </Suspense>
         </>
       )}
     </div>
