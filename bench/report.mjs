@@ -156,6 +156,11 @@ function pagesTable(pages, bundle) {
           .join(', ')} (largest first).`,
       '',
     );
+    if (bundle.memorialFirstVisit)
+      out.push(
+        `The memorial page's first visit (the entry, the page's chunk and what it loads before the visitor scrolls or touches it; \`MEMORIAL_FIRST_VISIT\` in scripts/check-bundle.mjs, decision 019): **${n1(bundle.memorialFirstVisit.gzipKb)} KB** gzip in ${bundle.memorialFirstVisit.files} files (budget 150) ${ok(bundle.memorialFirstVisit.gzipKb <= 150)}.`,
+        '',
+      );
   } else out.push(`Bundle: _not measured yet._${failed(bundle)}`, '');
   if (!pages?.results) return [...out, `Lighthouse: _not measured yet._${failed(pages)}`].join('\n');
   out.push(
@@ -169,6 +174,37 @@ function pagesTable(pages, bundle) {
         `| \`${p.path}\`${p.label ? ` (${p.label})` : ''} | ${p.mobile.score} ${ok(p.mobile.score >= 95)} | ${p.desktop.score} ${ok(p.desktop.score >= 100)} | ${(p.mobile.lcpMs / 1000).toFixed(2)} s ${ok(p.mobile.lcpMs < 1800)} | ${p.mobile.cls.toFixed(3)} ${ok(p.mobile.cls < 0.05)} | ${Math.round(p.mobile.tbtMs)} ms ${ok(p.mobile.tbtMs < 150)} | ${p.htmlHasContent === null ? 'from the API (not prerendered)' : p.htmlHasContent ? 'yes' : 'no'} ${ok(p.htmlHasContent)} | ${p.unsizedImages === 0 ? 'yes' : `${p.unsizedImages} unsized`} ${ok(p.unsizedImages === 0)} | ${p.externalFonts === 0 ? 'self-hosted' : `${p.externalFonts} external`} ${ok(p.externalFonts === 0)} |`,
     ),
   );
+  const memorial = pages.results.find((p) => p.path.startsWith('/memorial/'));
+  if (memorial?.mobile.scriptKb != null)
+    out.push(
+      '',
+      `JavaScript of a first visit to the memorial page as Lighthouse's mobile run downloaded it: **${n1(memorial.mobile.scriptKb)} KB** transferred in ${memorial.mobile.scriptRequests} requests (compressed, plus ~1.3 KB of response headers per request over HTTP/1.1; the files' gzip content is the first-visit figure of the bundle above, whose budget is 150 KB).`,
+    );
+  if (Array.isArray(pages.busy) && pages.busy.length) {
+    const quiet = (path) => pages.results.find((p) => p.path === path)?.mobile;
+    const load = pages.loadAverage
+      ? ` Load average (1 / 5 / 15 min) at the section's start ${pages.loadAverage.start.join(' / ')}, at its end ${pages.loadAverage.end.join(' / ')}.`
+      : '';
+    const thread = (m) =>
+      m?.mainThread
+        ? Object.entries(m.mainThread)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([k, v]) => `${k} ${n0(v)}`)
+            .join(', ')
+        : '–';
+    out.push(
+      '',
+      `The busy phone (issue 19): the same mobile runs (${pages.runs} per page, median) with a busy loop on one core beside them (a child process spinning), next to the quiet figures above.${load}`,
+      '',
+      '| page | mobile score quiet / busy (≥ 95) | TBT mobile quiet / busy (< 150 ms) | LCP mobile quiet / busy | main thread when busy, largest (ms) |',
+      '|---|---|---|---|---|',
+      ...pages.busy.map((b) => {
+        const q = quiet(b.path);
+        return `| \`${b.path}\` | ${q ? q.score : '–'} / ${b.mobile.score} ${ok(b.mobile.score >= 95)} | ${q ? `${Math.round(q.tbtMs)} ms` : '–'} / ${Math.round(b.mobile.tbtMs)} ms ${ok(b.mobile.tbtMs < 150)} | ${q ? `${(q.lcpMs / 1000).toFixed(2)} s` : '–'} / ${(b.mobile.lcpMs / 1000).toFixed(2)} s | ${thread(b.mobile)} |`;
+      }),
+    );
+  }
   return out.join('\n');
 }
 
@@ -258,7 +294,7 @@ function memoryTable(mem) {
     ])
       for (const p of m.processes)
         out.push(
-          `| ${dbName(r.db)} | ${when} | \`${p.command.slice(0, 60)}\` | ${n0(p.rssMb)} MB | ${n0(p.pssMb)} MB | ${n0(p.anonMb)} MB | ${n0(p.fileMb)} MB |`,
+          `| ${dbName(r.db)} | ${when} | \`${p.command.slice(0, 80)}\` | ${n0(p.rssMb)} MB | ${n0(p.pssMb)} MB | ${n0(p.anonMb)} MB | ${n0(p.fileMb)} MB |`,
         );
   return out.join('\n');
 }

@@ -7,6 +7,7 @@
 //   npm run bench -- --only memory    the process tree's memory; its long run (10,000 requests and 200 uploads per
 //                                     database) takes longer than all the others together, so it runs when asked
 //   npm run bench -- --web-dist DIR   use (or build into) DIR instead of apps/web/dist
+// BENCH_PORTS=8300-8349: the servers it starts listen on ports of that range (default: any the system picks).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is used to create and
 // drop the run's own databases.
 import { spawnSync } from 'node:child_process';

@@ -10,15 +10,37 @@ export const serverDir = path.join(root, 'apps/server');
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
+const listenOn = (port) =>
+  new Promise((resolve, reject) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: got } = srv.address();
+      srv.close(() => resolve(got));
     });
     srv.on('error', reject);
   });
+
+/**
+ * A port nobody listens on: one the system picks, or with `BENCH_PORTS=8300-8349` in the environment the next
+ * free one of that range (for a machine whose ports are shared out; each call moves on, so servers started
+ * one after the other do not race for the same port).
+ */
+let nextInRange = 0;
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return listenOn(0);
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  for (let i = 0; i <= high - low; i++) {
+    const port = low + ((nextInRange + i) % (high - low + 1));
+    try {
+      await listenOn(port);
+      nextInRange = port - low + 1;
+      return port;
+    } catch {
+      // taken; try the next
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
@@ -107,10 +129,18 @@ export async function startProcess({ command, args, cwd, env, port, logFile, tim
 
 /**
  * The app server as `npm start` runs it (its malloc arena limit and V8 flag, package.json's `start`; without npm
- * in between), on a free port.
+ * in between), on `port` or a free one.
  */
-export async function startServer({ dataDir, databaseUrl, webDist, env = {}, logFile, viaNpmStart = false }) {
-  const port = await freePort();
+export async function startServer({
+  dataDir,
+  databaseUrl,
+  webDist,
+  env = {},
+  logFile,
+  viaNpmStart = false,
+  port: givenPort,
+}) {
+  const port = givenPort ?? (await freePort());
   const serverEnv = {
     NODE_ENV: 'production',
     PORT: String(port),
@@ -128,7 +158,7 @@ export async function startServer({ dataDir, databaseUrl, webDist, env = {}, log
     viaNpmStart
       ? {
           command: process.execPath,
-          args: ['--max-semi-space-size=2', path.join(root, 'scripts/start.mjs')],
+          args: ['--max-semi-space-size=2', '--liftoff-only', path.join(root, 'scripts/start.mjs')],
           cwd: root,
           env: serverEnv,
           port,
@@ -136,7 +166,7 @@ export async function startServer({ dataDir, databaseUrl, webDist, env = {}, log
         }
       : {
           command: process.execPath,
-          args: ['--max-semi-space-size=2', 'src/server.ts'],
+          args: ['--max-semi-space-size=2', '--liftoff-only', 'src/server.ts'],
           cwd: serverDir,
           env: serverEnv,
           port,

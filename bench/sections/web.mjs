@@ -1,5 +1,11 @@
-// 3. Pages: the bundle budgets (scripts/check-bundle.mjs) and Lighthouse on the built, prerendered site.
+// 3. Pages: the bundle budgets (scripts/check-bundle.mjs) and Lighthouse on the built, prerendered site; the
+// "busy phone" variant runs Lighthouse's mobile profile on `/` and the memorial page again with a busy loop on
+// one core beside it (issue 19).
+// Ports: BENCH_PAGES_PORT for the app server and BENCH_CHROME_PORT for Chromium's debugging port (default: free
+// ones), for a machine where others use fixed ports.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,6 +33,22 @@ const PAGES = [
   },
 ];
 
+/** The pages measured again with a busy loop beside them. */
+const BUSY_PAGES = ['/', `/memorial/${EXAMPLE_MEMORIAL_ID}`];
+
+/** A child process spinning on one core (a phone busy with something else) until the returned stop is called. */
+function startBusyLoop() {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGKILL');
+    });
+}
+
+const envPort = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
+
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -51,6 +73,7 @@ function summarise(lhr) {
   const audit = (id) => lhr.audits[id];
   const requests = audit('network-requests')?.details?.items ?? [];
   const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).origin;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcpMs: audit('largest-contentful-paint').numericValue,
@@ -61,6 +84,16 @@ function summarise(lhr) {
     externalFonts: requests.filter((r) => r.resourceType === 'Font' && new URL(r.url).origin !== origin)
       .length,
     transferKb: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
+    // The JavaScript a first visit downloads (transferred: compressed, with the response headers).
+    scriptKb: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
+    scriptRequests: scripts.length,
+    // Where the main thread's time went (Lighthouse's main-thread breakdown, ms at the simulated slowdown).
+    mainThread: Object.fromEntries(
+      (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => [
+        i.group,
+        Math.round(i.duration),
+      ]),
+    ),
     // Lighthouse's own measure of how fast this machine ran (higher is faster): TBT and the mobile score
     // depend on it, since the 4× slowdown is applied on top of the machine's speed.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
@@ -108,7 +141,9 @@ async function waitUntilIdle(pid) {
 
 export async function pagesSection({ tmp, quick, distDir, log }) {
   const runs = quick ? 1 : 3;
+  const loadAtStart = os.loadavg();
   const server = await startServer({
+    port: envPort('BENCH_PAGES_PORT'),
     dataDir: path.join(tmp, 'pages-data'),
     webDist: distDir,
     env: { SEED_EXAMPLES: 'true' },
@@ -117,6 +152,7 @@ export async function pagesSection({ tmp, quick, distDir, log }) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
+    port: envPort('BENCH_CHROME_PORT'),
   });
   try {
     // The example memorials are seeded in the background after the first start.
@@ -153,11 +189,39 @@ export async function pagesSection({ tmp, quick, distDir, log }) {
         `pages: ${page.path}: mobile ${mobile.score} (LCP ${(mobile.lcpMs / 1000).toFixed(2)} s, CLS ${mobile.cls.toFixed(3)}, TBT ${Math.round(mobile.tbtMs)} ms), desktop ${desktop.score}, HTML content ${htmlHasContent}`,
       );
     }
+    // The busy phone: the same mobile runs with one core taken by a busy loop.
+    const busy = [];
+    for (const pagePath of BUSY_PAGES) {
+      const stop = startBusyLoop();
+      let mobile;
+      try {
+        await sleep(500);
+        mobile = await lighthouseRuns(server.url + pagePath, 'mobile', runs, chrome.port);
+      } finally {
+        await stop();
+      }
+      busy.push({ path: pagePath.replace(EXAMPLE_MEMORIAL_ID, '{id}'), mobile });
+      log(
+        `pages (busy loop beside): ${pagePath}: mobile ${mobile.score} (TBT ${Math.round(mobile.tbtMs)} ms, LCP ${(mobile.lcpMs / 1000).toFixed(2)} s, script ${mobile.scriptKb.toFixed(1)} KB)`,
+      );
+    }
     const lighthouseVersion = JSON.parse(
       fs.readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
     ).version;
     const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
-    return { runs, desktopRuns: runs, lighthouse: lighthouseVersion, chromium: version.Browser, results };
+    return {
+      runs,
+      desktopRuns: runs,
+      lighthouse: lighthouseVersion,
+      chromium: version.Browser,
+      results,
+      busy,
+      // The machine is shared: its load average (1, 5, 15 minutes) when the section started and ended.
+      loadAverage: {
+        start: loadAtStart.map((l) => Number(l.toFixed(1))),
+        end: os.loadavg().map((l) => Number(l.toFixed(1))),
+      },
+    };
   } finally {
     await chrome.kill();
     await server.stop();

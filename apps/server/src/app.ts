@@ -39,7 +39,6 @@ import { inviteRoutes } from './modules/invites/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
-import { wallRoutine } from './modules/memories/repository.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { guestbookRoutes } from './modules/guestbook/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
@@ -63,8 +62,7 @@ import { identityRepository } from './identity/repository.ts';
 /** How long a stopping process waits for the background job in progress before handing it back. */
 const JOB_STOP_WAIT_MS = 5000;
 
-/** Functions made from the features' statements, installed by `migrate` (db/routines.ts). */
-export const databaseRoutines = [wallRoutine];
+export { databaseRoutines } from './database-routines.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 

@@ -4,6 +4,7 @@ import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig, switchedOff } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { prepareEmbeddedDatabase } from './db/prepare-embedded.ts';
 import { BACKUP_SOCKET, startBackupSocket } from './lib/backup/socket.ts';
 import { seedExamples } from './modules/examples/seed.ts';
 
@@ -19,10 +20,10 @@ async function main() {
     throw err;
   }
 
-  const db = await createDb({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'pg'),
-  });
+  const pgliteDir = path.join(config.DATA_DIR, 'pg');
+  // A first start on PGlite: made in a child process, so what that leaves behind is not kept in this one.
+  if (!config.DATABASE_URL) await prepareEmbeddedDatabase(pgliteDir);
+  const db = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir });
   await migrate(db, databaseRoutines);
 
   const app = await buildApp({ config, db });

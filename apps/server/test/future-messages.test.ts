@@ -334,7 +334,12 @@ describe('future messages', () => {
     expect(allerzielen.headers['list-unsubscribe']).toMatch(/^<http.+>$/);
     expect(await outboxCount(allerzielen.subject)).toBe(1); // once, and not to the messages-only address
 
-    // Wereldlichtjesdag: only on a child's page.
+    // Wereldlichtjesdag: only on a child's page (died before the 18th birthday, shared/child-age.ts; its
+    // boundaries in child-age.test.ts). Born on 29 February, died on 28 February 18 years later: not a child.
+    await t.db.query(
+      `UPDATE memorials SET birth_date = '2008-02-29', death_date = '2026-02-28' WHERE id = $1`,
+      [c.publicId],
+    );
     const lichtjesdag = secondSundayOfDecember(2031);
     await sweepOn(lichtjesdag);
     const grown = await t.db.query<{ n: number }>(
@@ -345,7 +350,8 @@ describe('future messages', () => {
       `UPDATE memorials SET birth_date = '2015-03-01', death_date = '2021-05-01' WHERE id = $1`,
       [c.publicId],
     );
-    await sweepOn(lichtjesdag);
+    // The day is swept once (a change later that day waits for the next occasion): the next year's.
+    await sweepOn(secondSundayOfDecember(2032));
     const child = await t.smtp.waitFor(to('Wereldlichtjesdag: een lichtje voor'));
     expect(child.text).toContain('19:00');
 
@@ -371,6 +377,66 @@ describe('future messages', () => {
       `SELECT count(*)::int AS n FROM mail_outbox WHERE subject LIKE 'Allerzielen:%'`,
     );
     expect(after.rows[0]!.n).toBe(1);
+  });
+
+  it('sweeps a day’s reminders once: not again that day in this process or another, and still after 08:00 when the server was down then', async () => {
+    await confirmedVisitor(c.publicId, 'dagelijks@example.nl', ['deathday']);
+    await t.db.query(`UPDATE memorials SET death_date = '2021-06-15' WHERE id = $1`, [c.publicId]);
+    const day = '2034-06-15';
+    // Both processes read one clock, their background runs too (a run by the real clock would sweep today).
+    let now = amsterdamInstant(day, '07:30');
+    const clock = { now: () => now };
+    t.app.deps.clock = clock;
+    const runAt = async (app: TestContext['app'], date: string, time: string) => {
+      now = amsterdamInstant(date, time);
+      await app.deps.queue.runNow(FUTURE_MAIL_TASK);
+    };
+    const remindersTo = async (email: string) =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_outbox WHERE $1 = ANY (to_addresses) AND subject LIKE 'Vandaag is het % geleden dat %'`,
+          [email],
+        )
+      ).rows[0]!.n;
+    const swept = async () =>
+      (
+        await t.db.query<{ swept_on: string | null }>(
+          `SELECT swept_on::text FROM scheduled_mail_sweeps WHERE name = 'reminders'`,
+        )
+      ).rows[0]!.swept_on;
+
+    // Before 08:00 nothing is swept.
+    await runAt(t.app, day, '07:30');
+    expect(await remindersTo('dagelijks@example.nl')).toBe(0);
+    expect(await swept()).not.toBe(day);
+
+    // The server was down at 08:00: a process started at 14:30 sweeps the day, once.
+    const started = await buildApp({ config: t.config, db: t.db });
+    started.deps.clock = clock;
+    try {
+      await started.ready();
+      await runAt(started, day, '14:30');
+      expect(await remindersTo('dagelijks@example.nl')).toBe(1);
+      expect(await swept()).toBe(day);
+
+      // Someone signs up for it after the sweep. Another run that day, in this process or another, does not
+      // read the sign-ups again: the new one gets nothing today (it would, had they been read), nor anyone twice.
+      await confirmedVisitor(c.publicId, 'later@example.nl', ['deathday']);
+      await runAt(started, day, '15:30');
+      await runAt(t.app, day, '16:00');
+      await runAt(t.app, day, '23:59');
+      expect(await remindersTo('dagelijks@example.nl')).toBe(1);
+      expect(await remindersTo('later@example.nl')).toBe(0);
+
+      // The next year's day: both, once.
+      await runAt(t.app, '2035-06-15', '08:00');
+      await runAt(started, '2035-06-15', '08:01');
+      expect(await remindersTo('dagelijks@example.nl')).toBe(2);
+      expect(await remindersTo('later@example.nl')).toBe(1);
+    } finally {
+      t.app.deps.clock = realClock;
+      await started.close();
+    }
   });
 
   it('asks a visitor of a private page for access first', async () => {

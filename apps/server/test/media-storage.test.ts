@@ -6,10 +6,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMedia } from '../src/lib/media/move.ts';
 import { s3MediaStorage } from '../src/lib/media/s3-storage.ts';
-import { localMediaStorage, type MediaStorage } from '../src/lib/media/storage.ts';
+import {
+  localMediaStorage,
+  MediaMissingError,
+  streamStored,
+  type MediaStorage,
+} from '../src/lib/media/storage.ts';
+import { StorageUnavailableError } from '../src/lib/unavailable.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, eventually, form, jpeg, pathOf } from './fixtures/content.ts';
 import { startS3StandIn, type S3StandIn } from './support/s3-standin.ts';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /**
  * The media store's one contract, run against the local disk and against an S3-compatible server (s3rver,
@@ -65,7 +72,7 @@ describe.each(stores)('media storage on %s', (_name, make) => {
     await store.deletePrefix(id);
     expect(await store.exists(`${id}/a.txt`)).toBe(false);
     await expect(store.read(`${id}/a.txt`)).rejects.toThrow();
-    await expect(store.stream(`${id}/a.txt`)).rejects.toThrow();
+    await expect(store.stream(`${id}/a.txt`)).rejects.toBeInstanceOf(MediaMissingError);
   });
 
   it('takes a large file in (multipart on S3) and consumes the temporary file', async () => {
@@ -84,6 +91,20 @@ describe.each(stores)('media storage on %s', (_name, make) => {
   it('refuses keys that are not a media id and a name', async () => {
     await expect(store.put('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/invalid media storage key/);
     await expect(store.deletePrefix('..')).rejects.toThrow(/invalid media storage prefix/);
+  });
+});
+
+describe('streamStored (media, exports, printed book, presentation, logos)', () => {
+  it('throws the caller’s 404 for a file the store lacks, and StorageUnavailableError when the store fails', async () => {
+    const settings = await s3.bucket();
+    const missing = () => new Error('niet gevonden');
+    const key = `${randomUUID()}/w320.webp`;
+    await expect(streamStored(s3MediaStorage(settings), key, missing)).rejects.toThrow('niet gevonden');
+    // Nothing listens on this port any more: the store cannot be reached.
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(settings.endpoint).port) });
+    const unreachable = s3MediaStorage({ ...settings, endpoint: `http://127.0.0.1:${proxy.port}` });
+    await proxy.close();
+    await expect(streamStored(unreachable, key, missing)).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 });
 
@@ -124,10 +145,14 @@ describe('the app with S3_* set', () => {
   let t: TestContext;
   let c: Awaited<ReturnType<typeof cast>>;
   let bucket: Awaited<ReturnType<S3StandIn['bucket']>>;
+  // The app reaches the bucket through a proxy the outage test cuts.
+  let proxy: TcpProxy;
+  let photo: { id: string; variants: { name: string; url: string; width: number }[] } | undefined;
   beforeAll(async () => {
     bucket = await s3.bucket();
+    proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(bucket.endpoint).port) });
     t = await createTestApp({
-      S3_ENDPOINT: bucket.endpoint,
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
       S3_BUCKET: bucket.bucket,
       S3_REGION: bucket.region,
       S3_ACCESS_KEY_ID: bucket.accessKeyId,
@@ -135,7 +160,10 @@ describe('the app with S3_* set', () => {
     });
     c = await cast(t, 's3');
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
 
   it('keeps an uploaded photo in the bucket, not on disk, and serves it (with ranges) from there', async () => {
     const body = await form(
@@ -171,6 +199,31 @@ describe('the app with S3_* set', () => {
     const part = await t.app.inject({ url: pathOf(variant.url), headers: { range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 100))).toBe(true);
+    photo = { id: item.id, variants };
+  });
+
+  it('answers 503 (not 404) while the bucket cannot be reached, and 404 for an object it does not have', async () => {
+    expect(photo).toBeDefined();
+    const [first, second] = photo!.variants;
+    await proxy.cut();
+    try {
+      const res = await t.app.inject({ url: pathOf(first!.url) });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toEqual({
+        code: 'STORAGE_UNAVAILABLE',
+        message: expect.stringMatching(/opslag .* niet bereikbaar/),
+      });
+    } finally {
+      await proxy.restore();
+    }
+    expect((await t.app.inject({ url: pathOf(first!.url) })).statusCode).toBe(200);
+
+    // The database knows the variant, the bucket no longer has it: a missing file, 404 as before.
+    await s3MediaStorage(bucket).delete(`${photo!.id}/${second!.name}`);
+    const gone = await t.app.inject({ url: pathOf(second!.url) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe('MEDIA_NOT_FOUND');
   });
 
   it('refuses half an S3 configuration with a readable message', async () => {

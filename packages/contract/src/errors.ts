@@ -33,6 +33,8 @@ export const errorCodes = {
   shuttingDown: 'SHUTTING_DOWN',
   /** No room left to store the file (disk full); nothing was kept. */
   storageFull: 'STORAGE_FULL',
+  /** The media store (disk or S3 bucket) cannot be reached or fails just now; try again later. */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
   /** This Idempotency-Key came before with another request. */
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** The request with this Idempotency-Key is still being handled. */

@@ -8,7 +8,10 @@ import {
   databaseUnavailableMessage,
   isDatabaseUnavailable,
   isStorageFull,
+  STORAGE_RETRY_AFTER_SECONDS,
   storageFullMessage,
+  StorageUnavailableError,
+  storageUnavailableMessage,
 } from './unavailable.ts';
 
 declare module 'fastify' {
@@ -175,6 +178,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(500)
         .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+    }
+    if (err instanceof StorageUnavailableError) {
+      // Checked before the database: the store's cause may be a refused socket too.
+      const cause = err.cause as { name?: unknown; message?: unknown; code?: unknown } | undefined;
+      req.log.warn(
+        { err: { name: cause?.name, message: cause?.message, code: cause?.code } },
+        'storage unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send({ code: errorCodes.storageUnavailable, message: storageUnavailableMessage });
     }
     if (isDatabaseUnavailable(err)) {
       // Not a bug of ours: the database is down or restarting. The client may try again (with the same

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The rate limits' counters (the general limit, every route's own limit, the identity forms' limits), shared by
@@ -56,6 +56,8 @@ export function sharedCounters({
   prefix: string;
   log: FastifyBaseLogger;
 }): SharedCounters {
+  // Loaded only when REDIS_URL is set: a single server does not keep the client in its memory.
+  const { Redis } = require('ioredis') as typeof import('ioredis');
   const redis = new Redis(url, {
     // A command while the connection is down fails at once (and is counted locally) instead of waiting.
     enableOfflineQueue: false,

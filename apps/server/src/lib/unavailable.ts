@@ -56,9 +56,24 @@ export function isStorageFull(err: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
+/**
+ * The media store (disk or S3 bucket) failed for another reason than a missing file: unreachable, refusing,
+ * answering with an error. Wraps the store's own error so the handler can log it and answer 503.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('media storage unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** Seconds a client should wait before trying again after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailableMessage =
   'De database is even niet bereikbaar. Probeer het over een paar seconden opnieuw.';
 export const storageFullMessage =
   'Het bestand kon niet worden opgeslagen: de opslag is vol. Er is niets bewaard; probeer het later opnieuw.';
+/** Seconds a client should wait before asking again for a file the media store could not give. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+export const storageUnavailableMessage =
+  'De opslag van foto’s en video’s is even niet bereikbaar. Probeer het over een tijdje opnieuw.';

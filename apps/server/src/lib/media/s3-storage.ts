@@ -1,18 +1,11 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { checkKey, checkPrefix, type MediaStorage } from './storage.ts';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
+import { checkKey, checkPrefix, MediaMissingError, type MediaStorage } from './storage.ts';
 
 export interface S3Settings {
   endpoint: string;
@@ -28,8 +21,12 @@ export interface S3Settings {
 const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
+// The SDK is loaded when a bucket is configured: a server without one does not keep it in its memory.
+const require = createRequire(import.meta.url);
+const sdk = () => require('@aws-sdk/client-s3') as typeof ClientS3;
+
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException &&
+  err instanceof sdk().S3ServiceException &&
   (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
 
 /**
@@ -39,6 +36,15 @@ const notFound = (err: unknown) =>
  * keeps streaming media itself: a link to a bucket would bypass the per-request access checks.
  */
 export function s3MediaStorage(settings: S3Settings): MediaStorage & { client: S3Client } {
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+  } = sdk();
+  const { Upload } = require('@aws-sdk/lib-storage') as typeof LibStorage;
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -93,7 +99,13 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage & { client: S
       return Buffer.from(await body.transformToByteArray());
     },
     async stream(key, range) {
-      const body = await get(key, range);
+      let body: Awaited<ReturnType<typeof get>>;
+      try {
+        body = await get(key, range);
+      } catch (err) {
+        if (notFound(err)) throw new MediaMissingError(key, { cause: err });
+        throw err;
+      }
       return body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as never);
     },
     async exists(key) {
@@ -129,6 +141,7 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage & { client: S
 }
 
 async function* listPages(client: S3Client, Bucket: string, Prefix: string | undefined) {
+  const { ListObjectsV2Command } = sdk();
   let ContinuationToken: string | undefined;
   do {
     const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));

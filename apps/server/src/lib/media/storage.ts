@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { StorageUnavailableError } from '../unavailable.ts';
 
 /**
  * Where media files live. Keys are `<media id>/<name>`; the database says which keys exist.
@@ -18,7 +19,7 @@ export interface MediaStorage {
   read(key: string): Promise<Buffer>;
   /** Where the file is when the storage is a local directory (the image process then reads it itself). */
   localPath?(key: string): string;
-  /** A stream of the file or of an inclusive byte range of it. */
+  /** A stream of the file or of an inclusive byte range of it; MediaMissingError when there is no such file. */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -26,6 +27,33 @@ export interface MediaStorage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key stored (for moving media between stores), in no particular order. */
   keys(): AsyncIterable<string>;
+}
+
+/** The store answered, and there is no file under this key (every other failure is the store's own). */
+export class MediaMissingError extends Error {
+  constructor(key: string, options?: ErrorOptions) {
+    super(`no media stored under ${key}`, options);
+    this.name = 'MediaMissingError';
+  }
+}
+
+/**
+ * `storage.stream` for an answer: a file the store does not have throws `missing()` (a 404 of the caller's
+ * choosing); any other failure of the store (unreachable, refusing, erroring) throws StorageUnavailableError,
+ * which the error handler answers with 503.
+ */
+export async function streamStored(
+  storage: MediaStorage,
+  key: string,
+  missing: () => Error,
+  range?: { start: number; end: number },
+): Promise<Readable> {
+  try {
+    return await storage.stream(key, range);
+  } catch (err) {
+    if (err instanceof MediaMissingError) throw missing();
+    throw new StorageUnavailableError(err);
+  }
 }
 
 const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z0-9][a-z0-9.-]{0,40}$/;
@@ -82,7 +110,13 @@ export function localMediaStorage(root: string): MediaStorage {
     localPath: full,
     async stream(key, range) {
       const file = full(key);
-      await fs.access(file);
+      try {
+        await fs.access(file);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') throw new MediaMissingError(key, { cause: err });
+        throw err;
+      }
       return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
     },
     async exists(key) {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { secretMac } from '../secret-mac.ts';
+import { signedLinks, type SignatureCheck } from '../signed-links.ts';
 
 /** A signed link lives at most this long. */
 export const SIGNED_URL_MAX_AGE_S = 3600;
@@ -9,7 +9,7 @@ export const SIGNED_URL_MAX_AGE_S = 3600;
  */
 const EXPIRY_STEP_S = 900;
 
-export type SignatureCheck = 'valid' | 'expired' | 'invalid';
+export type { SignatureCheck };
 
 export interface MediaUrls {
   /** `/core/media/<id>/<variant>`; signed (`?exp=&sig=`) unless `open` (anyone may see it anyway). */
@@ -23,38 +23,32 @@ export interface MediaUrls {
  * <img src> works without an Authorization header but a link cannot be guessed or kept for long.
  */
 export function mediaUrlSigner(opts: { db: Queryable; apiUrl: string }) {
-  const macs = secretMac(opts.db, 'media-url-key');
-  const message = (mediaId: string, variant: string, exp: number) => `media:${mediaId}:${variant}:${exp}`;
+  // The id signed is `<media id>:<variant>`: a link to one variant opens no other.
+  const links = signedLinks(opts.db, 'media-url-key', 'media');
   const base = `${opts.apiUrl}/core/media`;
 
   return {
     /** URL builder for one response: every link in it shares one expiry. */
     async urls(now = Date.now()): Promise<MediaUrls> {
-      const mac = await macs.macFn();
+      const query = await links.signFn();
       const nowS = Math.floor(now / 1000);
       const exp = Math.floor(nowS / EXPIRY_STEP_S) * EXPIRY_STEP_S + SIGNED_URL_MAX_AGE_S;
       return {
         expiresAt: new Date(exp * 1000),
         url(mediaId, variant, open) {
           const path = `${base}/${mediaId}/${variant}`;
-          return open ? path : `${path}?exp=${exp}&sig=${mac(message(mediaId, variant, exp))}`;
+          return open ? path : `${path}?${query(`${mediaId}:${variant}`, exp)}`;
         },
       };
     },
-    async check(
+    check(
       mediaId: string,
       variant: string,
       exp: string | undefined,
       sig: string | undefined,
       now = Date.now(),
     ) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid' as SignatureCheck;
-      if (!(await macs.matches(message(mediaId, variant, Number(exp)), sig)))
-        return 'invalid' as SignatureCheck;
-      const nowS = Math.floor(now / 1000);
-      const expS = Number(exp);
-      if (expS - nowS > SIGNED_URL_MAX_AGE_S) return 'invalid' as SignatureCheck;
-      return (expS <= nowS ? 'expired' : 'valid') as SignatureCheck;
+      return links.check(`${mediaId}:${variant}`, exp, sig, { now, maxAgeS: SIGNED_URL_MAX_AGE_S });
     },
   };
 }

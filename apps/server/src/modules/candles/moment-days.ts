@@ -1,5 +1,6 @@
-import { CHILD_AGE_LIMIT, WERELDLICHTJESDAG_TIME, type RemembranceDay } from '@aandenken/contract';
+import { WERELDLICHTJESDAG_TIME, type RemembranceDay } from '@aandenken/contract';
 import { secondSundayOfDecember } from '../../shared/amsterdam-time.ts';
+import { diedAsChild, onDate } from '../../shared/child-age.ts';
 
 /**
  * The remembrance days shown on a memorial page (docs/funeral-day.md, 'Samen herdenken'), each on its
@@ -19,7 +20,7 @@ export function remembranceDays(today: string, life: { birth: string | null; dea
     }
   };
   days.push({ kind: 'allerzielen', date: next('11-02'), time: null, years: null });
-  if (isChild(life)) {
+  if (diedAsChild(life)) {
     let date = secondSundayOfDecember(year);
     if (date < today) date = secondSundayOfDecember(year + 1);
     days.push({ kind: 'wereldlichtjesdag', date, time: WERELDLICHTJESDAG_TIME, years: null });
@@ -36,16 +37,3 @@ export function remembranceDays(today: string, life: { birth: string | null; dea
 }
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
-
-/** 29 February falls on 28 February in a year without it. */
-function onDate(year: number, monthDay: string): string {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
-
-/** Died before their 18th birthday; false when a date is missing. */
-export function isChild(life: { birth: string | null; death: string | null }): boolean {
-  if (!life.birth || !life.death) return false;
-  const eighteenth = onDate(yearOf(life.birth) + CHILD_AGE_LIMIT, life.birth.slice(5));
-  return life.death < eighteenth;
-}

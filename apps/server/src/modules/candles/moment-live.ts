@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, CandleMoment } from '@aandenken/contract';
-import type { Db, Listener } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/deps.ts';
+import { liveChannel } from '../../lib/live-channel.ts';
 import { candleRepository, toCandle } from './repository.ts';
 
 /** How often a process refreshes its connections' presence and sends a keep-alive comment. */
 export const HEARTBEAT_MS = 15_000;
 /** A presence row not refreshed for this long is no longer counted (its process died). */
 export const PRESENCE_STALE_MS = 45_000;
-/** How long to wait before listening again after the listening connection broke. */
-const RELISTEN_MS = 2_000;
 
 interface Connection {
   id: string;
@@ -21,6 +20,13 @@ interface Connection {
   closed: boolean;
   /** Its presence row is written (a heartbeat before that would not find it). */
   ready: boolean;
+  unsubscribe: () => void;
+}
+
+interface LiveMessage {
+  m: string;
+  c?: string;
+  p?: boolean;
 }
 
 /**
@@ -35,11 +41,9 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
   const { db, log } = o;
   const now = () => o.clock().now();
   const byMemorial = new Map<string, Set<Connection>>();
-  let listener: Listener | null = null;
-  let listening: Promise<void> | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
-  let stopped = false;
   const recounts = new Map<string, Promise<void>>();
+  const forwards = new Set<string>();
 
   const write = (c: Connection, event: string, data: unknown) => {
     if (c.closed) return;
@@ -68,53 +72,43 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
     recounts.set(memorialId, run);
   }
 
-  async function forwardCandle(memorialId: string, candleId: string) {
-    const conns = byMemorial.get(memorialId);
-    if (!conns?.size) return;
-    const row = await candleRepository(db).findById(candleId);
-    if (!row) return;
-    const candle: Candle = toCandle(row);
-    for (const c of conns) write(c, 'candle', candle);
+  /** Reads the candle once and tells this process's connections (each of them hears the notification). */
+  function forwardCandle(memorialId: string, candleId: string) {
+    if (forwards.has(candleId)) return;
+    forwards.add(candleId);
+    (async () => {
+      const conns = byMemorial.get(memorialId);
+      if (!conns?.size) return;
+      const row = await candleRepository(db).findById(candleId);
+      if (!row) return;
+      const candle: Candle = toCandle(row);
+      for (const c of conns) write(c, 'candle', candle);
+    })()
+      .catch((err: unknown) => log.warn({ err }, 'candle moment: forward failed'))
+      .finally(() => forwards.delete(candleId));
   }
 
-  function onPayload(payload: string) {
-    let msg: { m?: string; c?: string; p?: boolean };
-    try {
-      msg = JSON.parse(payload) as typeof msg;
-    } catch {
-      return;
-    }
-    if (!msg.m || !byMemorial.has(msg.m)) return;
-    if (msg.c)
-      forwardCandle(msg.m, msg.c).catch((err: unknown) => log.warn({ err }, 'candle moment: forward failed'));
-    if (msg.p) recount(msg.m);
-  }
+  // A trigger notifies `candle_live` for each candle lit and each presence row added or removed.
+  const channel = liveChannel<LiveMessage>({
+    db,
+    channel: 'candle_live',
+    log,
+    parse(payload) {
+      let msg: Partial<LiveMessage>;
+      try {
+        msg = JSON.parse(payload) as Partial<LiveMessage>;
+      } catch {
+        return null;
+      }
+      return msg.m ? { key: msg.m, message: msg as LiveMessage } : null;
+    },
+  });
 
-  function listen(): Promise<void> {
-    listening ??= db
-      .listen('candle_live', onPayload, (err) => {
-        // Notifications may have been missed: listen again, then count again everywhere.
-        log.warn({ err }, 'candle moment: listening connection lost');
-        listener = null;
-        listening = null;
-        if (stopped) return;
-        setTimeout(() => {
-          if (stopped || byMemorial.size === 0) return;
-          listen()
-            .then(() => {
-              for (const m of byMemorial.keys()) recount(m);
-            })
-            .catch((e: unknown) => log.warn({ err: e }, 'candle moment: listen again failed'));
-        }, RELISTEN_MS).unref();
-      })
-      .then((l) => {
-        listener = l;
-      })
-      .catch((err: unknown) => {
-        listening = null;
-        throw err;
-      });
-    return listening;
+  function onMessage(msg: LiveMessage) {
+    const memorialId = msg.m.toLowerCase();
+    if (!byMemorial.has(memorialId)) return;
+    if (msg.c) forwardCandle(memorialId, msg.c);
+    if (msg.p) recount(memorialId);
   }
 
   /**
@@ -155,6 +149,7 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
   async function drop(c: Connection) {
     const conns = byMemorial.get(c.memorialId);
     if (!conns?.delete(c)) return;
+    c.unsubscribe();
     if (conns.size === 0) byMemorial.delete(c.memorialId);
     if (byMemorial.size === 0 && heartbeat) {
       clearInterval(heartbeat);
@@ -169,14 +164,20 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
      * events until the moment ends, the client leaves or the process closes.
      */
     async open(res: ServerResponse, headers: Record<string, string>, moment: CandleMoment) {
-      await listen();
+      const memorialId = moment.memorialId.toLowerCase();
+      const unsubscribe = await channel.subscribe(memorialId, {
+        onMessage,
+        // Candles and arrivals of the gap were missed: count again (shared by the memorial's connections).
+        onResync: () => recount(memorialId),
+      });
       const c: Connection = {
         id: randomUUID(),
-        memorialId: moment.memorialId,
+        memorialId,
         moment,
         res,
         closed: false,
         ready: false,
+        unsubscribe,
       };
       res.writeHead(200, {
         ...headers,
@@ -215,12 +216,11 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
 
     /** The process closes: every stream ends (the clients connect again elsewhere), rows removed. */
     async close() {
-      stopped = true;
       const all = [...byMemorial.values()].flatMap((s) => [...s]);
       for (const c of all) end(c);
       await Promise.allSettled(all.map(drop));
       if (heartbeat) clearInterval(heartbeat);
-      await listener?.close().catch(() => {});
+      channel.close();
     },
 
     /** For tests: run one heartbeat now. */

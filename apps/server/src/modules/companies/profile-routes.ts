@@ -194,6 +194,7 @@ export const companyProfileRoutes =
             403: apiErrorSchema,
             404: apiErrorSchema,
             429: apiErrorSchema,
+            503: apiErrorSchema,
           },
         },
       },

@@ -13,6 +13,7 @@ import {
 } from '@aandenken/contract/municipalities';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
+import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { probeImage, renderVariant, type ImageType } from '../../lib/media/image.ts';
 import { sniff } from '../../lib/media/sniff.ts';
@@ -295,7 +296,7 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
       if (!UUID.test(logoId) || !VARIANT.test(variant)) throw gone();
       const variants = await repo.activeLogo(logoId.toLowerCase());
       if (!variants?.some((v) => v.name === variant)) throw gone();
-      return storage.stream(`${logoId.toLowerCase()}/${variant}`);
+      return streamStored(storage, `${logoId.toLowerCase()}/${variant}`, gone);
     },
   };
 }

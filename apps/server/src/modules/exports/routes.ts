@@ -118,6 +118,7 @@ export const exportRoutes =
             403: apiErrorSchema,
             404: apiErrorSchema,
             429: apiErrorSchema,
+            503: apiErrorSchema,
           },
         },
       },

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_LINK_TTL_DAYS, type ExportState } from '@aandenken/contract';
-import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
-import { secretMac } from '../../lib/secret-mac.ts';
+import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { renderStaticPage, type ExportFile } from './html.ts';
@@ -29,23 +29,6 @@ type ExportRow = {
   created_at: Date;
   expires_at: Date | null;
 };
-
-/** The signed download link: HMAC-SHA256 over the export and its expiry, with a key of its own. */
-function exportLinkSigner(db: Queryable) {
-  const macs = secretMac(db, 'export-url-key');
-  const message = (id: string, exp: number) => `export:${id}:${exp}`;
-  return {
-    async sign(id: string, expiresAt: Date) {
-      const exp = Math.floor(expiresAt.getTime() / 1000);
-      return `exp=${exp}&sig=${(await macs.macFn())(message(id, exp))}`;
-    },
-    async check(id: string, exp: string | undefined, sig: string | undefined, now = Date.now()) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
-      if (!(await macs.matches(message(id, Number(exp)), sig))) return 'invalid';
-      return Number(exp) * 1000 <= now ? 'expired' : 'valid';
-    },
-  };
-}
 
 /** The file the export holds for one media item: its largest stored variant, byte for byte. */
 type MediaPick = {
@@ -96,7 +79,7 @@ const MEDIA_PICK_SQL = `
 
 export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'outbox' | 'queue'>) {
   const { db, config, storage, outbox, queue } = deps;
-  const signer = exportLinkSigner(db);
+  const signer = signedLinks(db, 'export-url-key', 'export');
 
   async function state(row: ExportRow | undefined): Promise<ExportState> {
     if (!row)
@@ -592,9 +575,9 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
         row.kind === 'memorial'
           ? `aandenken-${slug(`${row.first_name} ${row.last_name}`)}-${day}.zip`
           : `aandenken-mijn-gegevens-${day}.zip`;
-      const body = await storage.stream(row.storage_key).catch(() => {
-        throw notFound('Deze export bestaat niet meer.');
-      });
+      const body = await streamStored(storage, row.storage_key, () =>
+        notFound('Deze export bestaat niet meer.'),
+      );
       return { filename, size: Number(row.size_bytes), body };
     },
   };

@@ -26,6 +26,7 @@ import { secretMac } from '../../lib/secret-mac.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialArchived } from '../../shared/errors.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
+import { diedAsChild, isLeapYear } from '../../shared/child-age.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy } from '../../shared/plans.ts';
 import { iso } from '../../shared/time.ts';
@@ -500,107 +501,122 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
     });
   }
 
-  // Anniversaries: from REMINDER_FROM on the day in Amsterdam; someone born on 29 February gets theirs
-  // on the 28th in other years.
+  // Anniversaries: from REMINDER_FROM on the day in Amsterdam, swept once that day by one process (the first
+  // run after REMINDER_FROM, also when the server was down at that hour); someone born on 29 February gets
+  // theirs on the 28th in other years.
   const today = amsterdamDate(at);
   let reminders = 0;
-  if (amsterdamTime(at) >= REMINDER_FROM) {
-    const year = Number(today.slice(0, 4));
-    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-    const days = [today.slice(5), ...(!leap && today.slice(5) === '02-28' ? ['02-29'] : [])];
-    const { rows } = await db.query<{
-      memorial_id: string;
-      first_name: string;
-      last_name: string;
-      birth_date: string | null;
-      death_date: string | null;
-      email: string;
-      kind: 'birthday' | 'deathday';
-    }>(
-      `SELECT m.id AS memorial_id, m.first_name, m.last_name, m.birth_date::text AS birth_date,
-              m.death_date::text AS death_date, s.email, k.kind
-         FROM memorial_subscriptions s
-         JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
-         CROSS JOIN LATERAL unnest(s.kinds) AS k(kind)
-        WHERE s.confirmed_at IS NOT NULL
-          AND ((k.kind = 'birthday' AND to_char(m.birth_date, 'MM-DD') = ANY ($1::text[]) AND m.birth_date < $2::date)
-            OR (k.kind = 'deathday' AND to_char(m.death_date, 'MM-DD') = ANY ($1::text[]) AND m.death_date < $2::date))
-          AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
-                           AND o.email_lower = lower(s.email) AND o.kind = k.kind)`,
-      [days, today],
-    );
-    for (const r of rows) {
-      await db.transaction(async (tx) => {
-        const emailLower = r.email.toLowerCase();
-        if (!(await deliver(tx, `reminder:${r.memorial_id}:${r.kind}:${today}`, emailLower))) return;
-        await outbox.enqueue(
-          tx,
-          anniversaryMail({
-            to: r.email,
-            memorialName: `${r.first_name} ${r.last_name}`,
-            kind: r.kind,
-            date: (r.kind === 'birthday' ? r.birth_date : r.death_date)!,
-            today,
-            pageUrl: `${config.APP_URL}${routes.memorial(r.memorial_id)}`,
-            links: linksFor(r.memorial_id, emailLower, r.kind),
-          }),
-        );
-        reminders++;
-      });
-    }
-
-    // Remembering together (docs/funeral-day.md, 'Samen herdenken'), to those who asked for 'remembrance':
-    // Allerzielen for every page, Wereldlichtjesdag for a child's page (died before their 18th birthday), and
-    // the day of a kaarsjesmoment the family planned.
-    const allerzielen = today.slice(5) === '11-02';
-    const lichtjesdag = today === secondSundayOfDecember(year);
-    const { rows: remembering } = await db.query<{
-      memorial_id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      child: boolean;
-      moment_time: string | null;
-    }>(
-      `SELECT m.id AS memorial_id, m.first_name, m.last_name, s.email,
-              coalesce(m.death_date < (m.birth_date + interval '18 years')::date, false) AS child,
-              to_char(cm.starts_at, 'HH24:MI') AS moment_time
-         FROM memorial_subscriptions s
-         JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
-         LEFT JOIN LATERAL (SELECT starts_at FROM candle_moments
-                             WHERE memorial_id = m.id AND moment_date = $1::date
-                             ORDER BY starts_at LIMIT 1) cm ON true
-        WHERE s.confirmed_at IS NOT NULL AND 'remembrance' = ANY (s.kinds)
-          AND ($2::boolean OR $3::boolean OR cm.starts_at IS NOT NULL)
-          AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
-                           AND o.email_lower = lower(s.email) AND o.kind = 'remembrance')`,
-      [today, allerzielen, lichtjesdag],
-    );
-    for (const r of remembering) {
-      const occasions: RemembranceOccasion[] = [
-        ...(allerzielen ? (['allerzielen'] as const) : []),
-        ...(lichtjesdag && r.child ? (['wereldlichtjesdag'] as const) : []),
-        ...(r.moment_time ? (['kaarsjesmoment'] as const) : []),
-      ];
-      for (const occasion of occasions) {
+  if (amsterdamTime(at) >= REMINDER_FROM && (await claimReminderSweep(db, today, at))) {
+    try {
+      const year = Number(today.slice(0, 4));
+      const days = [today.slice(5), ...(!isLeapYear(year) && today.slice(5) === '02-28' ? ['02-29'] : [])];
+      const { rows } = await db.query<{
+        memorial_id: string;
+        first_name: string;
+        last_name: string;
+        birth_date: string | null;
+        death_date: string | null;
+        email: string;
+        kind: 'birthday' | 'deathday';
+      }>(
+        `SELECT m.id AS memorial_id, m.first_name, m.last_name, m.birth_date::text AS birth_date,
+                m.death_date::text AS death_date, s.email, k.kind
+           FROM memorial_subscriptions s
+           JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
+           CROSS JOIN LATERAL unnest(s.kinds) AS k(kind)
+          WHERE s.confirmed_at IS NOT NULL
+            AND ((k.kind = 'birthday' AND to_char(m.birth_date, 'MM-DD') = ANY ($1::text[]) AND m.birth_date < $2::date)
+              OR (k.kind = 'deathday' AND to_char(m.death_date, 'MM-DD') = ANY ($1::text[]) AND m.death_date < $2::date))
+            AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
+                             AND o.email_lower = lower(s.email) AND o.kind = k.kind)`,
+        [days, today],
+      );
+      for (const r of rows) {
         await db.transaction(async (tx) => {
           const emailLower = r.email.toLowerCase();
-          if (!(await deliver(tx, `remembrance:${r.memorial_id}:${occasion}:${today}`, emailLower))) return;
+          if (!(await deliver(tx, `reminder:${r.memorial_id}:${r.kind}:${today}`, emailLower))) return;
           await outbox.enqueue(
             tx,
-            remembranceMail({
+            anniversaryMail({
               to: r.email,
               memorialName: `${r.first_name} ${r.last_name}`,
-              occasion,
-              time: r.moment_time ?? undefined,
+              kind: r.kind,
+              date: (r.kind === 'birthday' ? r.birth_date : r.death_date)!,
+              today,
               pageUrl: `${config.APP_URL}${routes.memorial(r.memorial_id)}`,
-              links: linksFor(r.memorial_id, emailLower, 'remembrance'),
+              links: linksFor(r.memorial_id, emailLower, r.kind),
             }),
           );
           reminders++;
         });
       }
+
+      // Remembering together (docs/funeral-day.md, 'Samen herdenken'), to those who asked for 'remembrance':
+      // Allerzielen for every page, Wereldlichtjesdag for a child's page (died before their 18th birthday), and
+      // the day of a kaarsjesmoment the family planned.
+      const allerzielen = today.slice(5) === '11-02';
+      const lichtjesdag = today === secondSundayOfDecember(year);
+      const { rows: remembering } = await db.query<{
+        memorial_id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        birth_date: string | null;
+        death_date: string | null;
+        moment_time: string | null;
+      }>(
+        `SELECT m.id AS memorial_id, m.first_name, m.last_name, s.email,
+                m.birth_date::text AS birth_date, m.death_date::text AS death_date,
+                to_char(cm.starts_at, 'HH24:MI') AS moment_time
+           FROM memorial_subscriptions s
+           JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
+           LEFT JOIN LATERAL (SELECT starts_at FROM candle_moments
+                               WHERE memorial_id = m.id AND moment_date = $1::date
+                               ORDER BY starts_at LIMIT 1) cm ON true
+          WHERE s.confirmed_at IS NOT NULL AND 'remembrance' = ANY (s.kinds)
+            AND ($2::boolean OR $3::boolean OR cm.starts_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
+                             AND o.email_lower = lower(s.email) AND o.kind = 'remembrance')`,
+        [today, allerzielen, lichtjesdag],
+      );
+      for (const r of remembering) {
+        const occasions: RemembranceOccasion[] = [
+          ...(allerzielen ? (['allerzielen'] as const) : []),
+          ...(lichtjesdag && diedAsChild({ birth: r.birth_date, death: r.death_date })
+            ? (['wereldlichtjesdag'] as const)
+            : []),
+          ...(r.moment_time ? (['kaarsjesmoment'] as const) : []),
+        ];
+        for (const occasion of occasions) {
+          await db.transaction(async (tx) => {
+            const emailLower = r.email.toLowerCase();
+            if (!(await deliver(tx, `remembrance:${r.memorial_id}:${occasion}:${today}`, emailLower))) return;
+            await outbox.enqueue(
+              tx,
+              remembranceMail({
+                to: r.email,
+                memorialName: `${r.first_name} ${r.last_name}`,
+                occasion,
+                time: r.moment_time ?? undefined,
+                pageUrl: `${config.APP_URL}${routes.memorial(r.memorial_id)}`,
+                links: linksFor(r.memorial_id, emailLower, 'remembrance'),
+              }),
+            );
+            reminders++;
+          });
+        }
+      }
+    } catch (err) {
+      // Let the next run (a minute on) try again rather than wait for the claim to lapse.
+      await db
+        .query(`UPDATE scheduled_mail_sweeps SET claimed_until = NULL WHERE name = 'reminders'`)
+        .catch(() => {});
+      throw err;
     }
+    await db.query(
+      `UPDATE scheduled_mail_sweeps SET swept_on = $1::date, claimed_until = NULL WHERE name = 'reminders'`,
+      [today],
+    );
   }
   // Upkeep: sign-ups never confirmed are forgotten when their link expires; delivery rows are needed only
   // while a sweep could run again for their occasion (a message is marked sent, a reminder is for one day).
@@ -616,7 +632,28 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
   return { messages, mails, reminders };
 }
 
-/** The sweep runs in the job queue's worker of every process, about once a minute. */
+/** How long a process holds the day's reminder sweep; one that died meanwhile is taken over after it. */
+const SWEEP_CLAIM_MS = 10 * 60_000;
+
+/**
+ * Whether this run sweeps `today`'s reminders: not yet swept that day and no other process at it. The day is
+ * marked swept when the sweep ends; a sweep cut off halfway is run again after its claim lapses, and the
+ * deliveries' unique key keeps those already mailed from getting it twice.
+ */
+async function claimReminderSweep(db: Queryable, today: string, at: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE scheduled_mail_sweeps SET claimed_until = $2
+      WHERE name = 'reminders' AND swept_on IS DISTINCT FROM $1::date
+        AND (claimed_until IS NULL OR claimed_until <= $3)`,
+    [today, new Date(at.getTime() + SWEEP_CLAIM_MS), at],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * The sweep runs in the job queue's worker of every process, about once a minute: due messages every time,
+ * the day's reminders once a day.
+ */
 export function registerFutureMailJobs(deps: FutureMailDeps & Pick<Deps, 'queue'>, log: FastifyBaseLogger) {
   deps.queue.every(FUTURE_MAIL_TASK, FUTURE_MAIL_EVERY_MS, async () => {
     await runDueMail(deps, log);

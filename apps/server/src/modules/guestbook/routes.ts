@@ -147,7 +147,7 @@ export const guestbookRoutes =
           security: bearer,
           summary: 'Nieuwe inschrijvingen live (server-sent events; eigenaar, redacteur)',
           description:
-            'text/event-stream: eerst `event: ready`, dan `event: entry` met de inschrijving (JSON) bij elke nieuwe of gewijzigde inschrijving, uit elk proces (PostgreSQL NOTIFY).',
+            'text/event-stream: eerst `event: ready`, dan `event: entry` met de inschrijving (JSON) bij elke nieuwe of gewijzigde inschrijving, uit elk proces (PostgreSQL NOTIFY). Weer `event: ready` na een onderbreking van de meldingen: lees de lijst opnieuw.',
           params: idParamSchema,
           response: { 200: z.string(), ...errorResponses },
         },
@@ -179,6 +179,8 @@ export const guestbookRoutes =
                 .then((e) => e && send(`event: entry\ndata: ${JSON.stringify(e)}\n\n`))
                 .catch((err: unknown) => req.log.warn({ err }, 'guestbook: could not read an entry'));
             },
+            // The browser reads the list again on `ready`: what was notified while no one listened shows up.
+            onResync: () => send('event: ready\ndata: {}\n\n'),
             onLost: end,
           });
         } catch (err) {

@@ -3,7 +3,7 @@ import { mediaErrorCodes } from '@aandenken/contract';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MediaStorage } from '../../lib/media/storage.ts';
+import { streamStored, type MediaStorage } from '../../lib/media/storage.ts';
 import { SIGNED_URL_MAX_AGE_S, type MediaUrlSigner } from '../../lib/media/url-signer.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
@@ -132,12 +132,8 @@ export function mediaBytesService({
       }
       const range = parseRange(req.range, row.size_bytes);
       if (range === 'invalid') throw rangeNotSatisfiable();
-      let body: Readable;
-      try {
-        body = await storage.stream(row.storage_key, range ?? undefined);
-      } catch {
-        throw mediaNotFound();
-      }
+      // Only a file the store says it does not have is 404; an unreachable or failing store is 503.
+      const body = await streamStored(storage, row.storage_key, mediaNotFound, range ?? undefined);
       if (range) {
         headers['content-range'] = `bytes ${range.start}-${range.end}/${row.size_bytes}`;
         headers['content-length'] = String(range.end - range.start + 1);

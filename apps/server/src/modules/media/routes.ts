@@ -326,6 +326,7 @@ export const mediaRoutes =
             404: apiErrorSchema,
             416: apiErrorSchema,
             429: apiErrorSchema,
+            503: apiErrorSchema,
           },
         },
       },

@@ -1,7 +1,7 @@
 import { VAT_PERCENT } from '@aandenken/contract';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
-import { secretMac } from '../../lib/secret-mac.ts';
+import { signedLinks } from '../../lib/signed-links.ts';
 
 export type InvoiceRow = {
   id: string;
@@ -92,21 +92,7 @@ export function invoicesRepository(db: Queryable) {
 }
 
 /** Signed invoice links (mail: 30 days; the management screen: an hour), as export links are. */
-export function invoiceLinkSigner(db: Queryable) {
-  const macs = secretMac(db, 'invoice-url-key');
-  const message = (id: string, exp: number) => `invoice:${id}:${exp}`;
-  return {
-    async sign(id: string, expiresAt: Date) {
-      const exp = Math.floor(expiresAt.getTime() / 1000);
-      return `exp=${exp}&sig=${(await macs.macFn())(message(id, exp))}`;
-    },
-    async check(id: string, exp: string | undefined, sig: string | undefined, now = Date.now()) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid' as const;
-      if (!(await macs.matches(message(id, Number(exp)), sig))) return 'invalid' as const;
-      return Number(exp) * 1000 <= now ? ('expired' as const) : ('valid' as const);
-    },
-  };
-}
+export const invoiceLinkSigner = (db: Queryable) => signedLinks(db, 'invoice-url-key', 'invoice');
 
 const euro = (cents: number) =>
   `€ ${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2).replace('.', ',')}`;

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { PresentationResolution } from '@aandenken/contract';
 import { escapeHtml } from '../../lib/mail-format.ts';
 
@@ -82,6 +81,8 @@ export function textSlideSvg(slide: Extract<RenderSlide, { kind: 'text' }>, widt
 }
 
 async function still(slide: RenderSlide, width: number, height: number): Promise<Buffer> {
+  // Loaded when a video is made: a server that makes none keeps libvips out of its memory.
+  const { default: sharp } = await import('sharp');
   if (slide.kind === 'text') {
     return sharp(Buffer.from(textSlideSvg(slide, width, height)))
       .flatten({ background: '#000' })

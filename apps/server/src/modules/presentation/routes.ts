@@ -284,6 +284,7 @@ export const presentationRoutes =
             403: apiErrorSchema,
             404: apiErrorSchema,
             429: apiErrorSchema,
+            503: apiErrorSchema,
           },
         },
       },

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The printed book's layout (docs/keepsakes.md 'Printed book'): an A5 PDF written with pdfkit, Literata
@@ -7,9 +7,11 @@ import PDFDocument from 'pdfkit';
  * The book is a list of sections (`bookSections`); a new part is one more entry there.
  */
 const require = createRequire(import.meta.url);
-const { hyphenateSync } = require('hyphen/nl') as {
-  hyphenateSync: (text: string, o?: { hyphenChar?: string; minWordLength?: number }) => string;
-};
+type Hyphenator = (text: string, o?: { hyphenChar?: string; minWordLength?: number }) => string;
+// The Dutch patterns are loaded with the first book, not with the server.
+let hyphenator: Hyphenator | undefined;
+const hyphenateSync: Hyphenator = (text, o) =>
+  (hyphenator ??= (require('hyphen/nl') as { hyphenateSync: Hyphenator }).hyphenateSync)(text, o);
 const fontFile = (style: string) =>
   require.resolve(`@expo-google-fonts/literata/${style}/Literata_${style}.ttf`);
 
@@ -239,12 +241,14 @@ function cropMarks(doc: Doc, offset: number, bleed: boolean) {
  * Writes the book to `out`; `onPage` is told each new page (progress). Returns the number of pages.
  * Page 1 is the cover; the others carry a page number.
  */
-export function renderBook(
+export async function renderBook(
   content: BookContent,
   options: BookOptions,
   out: NodeJS.WritableStream,
   sections: BookSection[] = bookSections(),
 ): Promise<{ pageCount: number }> {
+  // Loaded when a book is made: a server that makes none does not keep pdfkit in its memory.
+  const { default: PDFDocument } = await import('pdfkit');
   const offset = (options.bleed ? BLEED : 0) + (options.cropMarks ? SLUG : 0);
   const sheet = [A5.width + 2 * offset, A5.height + 2 * offset] as [number, number];
   const doc = new PDFDocument({

@@ -89,6 +89,7 @@ export const printedBookRoutes =
             403: apiErrorSchema,
             404: apiErrorSchema,
             429: apiErrorSchema,
+            503: apiErrorSchema,
           },
         },
       },

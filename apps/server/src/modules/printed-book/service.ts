@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sanitizeHtml from 'sanitize-html';
-import sharp from 'sharp';
 import {
   PRINTED_BOOK_DPI,
   routes,
@@ -12,9 +11,10 @@ import {
 } from '@aandenken/contract';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/mail-format.ts';
-import { secretMac } from '../../lib/secret-mac.ts';
+import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { planAllows, planFeatureMissing, planPolicy } from '../../shared/plans.ts';
@@ -109,27 +109,11 @@ export function biographyBlocks(html: string): BioBlock[] {
   return blocks;
 }
 
-function bookLinkSigner(db: Deps['db']) {
-  const macs = secretMac(db, 'printed-book-url-key');
-  const message = (id: string, exp: number) => `printed-book:${id}:${exp}`;
-  return {
-    async sign(id: string, expiresAt: number) {
-      const exp = Math.floor(expiresAt / 1000);
-      return `exp=${exp}&sig=${(await macs.macFn())(message(id, exp))}`;
-    },
-    async check(id: string, exp: string | undefined, sig: string | undefined) {
-      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
-      if (!(await macs.matches(message(id, Number(exp)), sig))) return 'invalid';
-      return Number(exp) * 1000 <= Date.now() ? 'expired' : 'valid';
-    },
-  };
-}
-
 export function printedBookService(
   deps: Pick<Deps, 'db' | 'config' | 'storage' | 'outbox' | 'queue' | 'clock'>,
 ) {
   const { db, config, storage, outbox, queue, clock } = deps;
-  const signer = bookLinkSigner(db);
+  const signer = signedLinks(db, 'printed-book-url-key', 'printed-book');
   const plan = planPolicy({ trialDays: config.TRIAL_DAYS, now: () => clock.now() });
   const access = memorialAccessService(db);
   const fileUrl = async (id: string, download: boolean) =>
@@ -231,6 +215,8 @@ export function printedBookService(
     // cover photo cropped to its box), never enlarged.
     const px = (pt: number) =>
       Math.max(1, Math.round(dpi >= PRINTED_BOOK_DPI ? (pt / 72) * PRINTED_BOOK_DPI : pt / scale));
+    // Loaded when a book is made: a server that makes none keeps libvips out of its memory.
+    const { default: sharp } = await import('sharp');
     const jpeg = await sharp(src.data, { limitInputPixels: 50_000_000 })
       .rotate() // upright by EXIF, should the upload itself still be the widest file
       .resize(px(size.width), px(size.height), { fit: 'cover' })
@@ -496,9 +482,9 @@ export function printedBookService(
         .replace(/\s+/g, '-')
         .toLowerCase()
         .slice(0, 60);
-      const body = await storage.stream(row.storage_key).catch(() => {
-        throw notFound('Dit boek bestaat niet meer.');
-      });
+      const body = await streamStored(storage, row.storage_key, () =>
+        notFound('Dit boek bestaat niet meer.'),
+      );
       return { filename: `boek-${slug || 'aandenken'}.pdf`, size: Number(row.size_bytes), body };
     },
   };

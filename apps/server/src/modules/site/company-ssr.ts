@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResponseCache } from '../../lib/response-cache.ts';
+import { versionedCache } from '../../lib/versioned-cache.ts';
 
 /** What the web build's server bundle (apps/web/src/app/prerender.tsx) exports for these pages. */
 interface SsrBundle {
@@ -65,8 +66,7 @@ export async function createCompanyRenderer({
   const shell = fs.readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
 
-  const pages = new Map<string, { version: string; html: RenderedPage }>();
-  const inflight = new Map<string, { version: string | null; promise: Promise<RenderedPage | null> }>();
+  const pages = versionedCache<RenderedPage | null>({ maxEntries: MAX_PAGES, keep: (page) => page !== null });
 
   async function compute(
     req: FastifyRequest,
@@ -102,41 +102,16 @@ export async function createCompanyRenderer({
   }
 
   return {
-    async page(req, pathname, search) {
-      const key = `${pathname}${search}`;
-      const version = responseCache.versionOf(COMPANIES);
-      const kept = pages.get(key);
-      if (kept && version !== null && kept.version === version) {
-        pages.delete(key);
-        pages.set(key, kept);
-        return kept.html;
-      }
-      let flight = inflight.get(key);
-      if (!flight || flight.version !== version || version === null) {
-        const promise = compute(req, pathname, search)
-          .then((html) => {
-            if (html !== null && version !== null && responseCache.versionOf(COMPANIES) === version) {
-              pages.delete(key);
-              pages.set(key, { version, html });
-              for (const old of pages.keys()) {
-                if (pages.size <= MAX_PAGES) break;
-                pages.delete(old);
-              }
-            }
-            return html;
-          })
-          .catch((err: unknown) => {
+    page(req, pathname, search) {
+      return pages.get(
+        `${pathname}${search}`,
+        () => responseCache.versionOf(COMPANIES),
+        () =>
+          compute(req, pathname, search).catch((err: unknown) => {
             req.log.error({ err }, 'company page: server rendering failed; answering with the shell');
             return null;
-          });
-        const current = { version, promise };
-        flight = current;
-        inflight.set(key, current);
-        void promise.finally(() => {
-          if (inflight.get(key) === current) inflight.delete(key);
-        });
-      }
-      return flight.promise;
+          }),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResponseCache } from '../../lib/response-cache.ts';
+import { versionedCache } from '../../lib/versioned-cache.ts';
 
 /** What the web build's server bundle (apps/web/src/app/prerender.tsx, built into dist/ssr/) exports. */
 interface SsrBundle {
@@ -60,11 +61,10 @@ export async function createMemorialRenderer({
   const shell = fs.readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
 
-  const pages = new Map<string, { version: string; html: Buffer }>();
-  const inflight = new Map<
-    string,
-    { version: string | null; promise: Promise<Buffer | typeof NOT_SHOWN | null> }
-  >();
+  const pages = versionedCache<Buffer | typeof NOT_SHOWN | null>({
+    maxEntries: MAX_PAGES,
+    keep: (html) => html instanceof Buffer,
+  });
 
   async function compute(req: FastifyRequest, id: string): Promise<Buffer | typeof NOT_SHOWN | null> {
     const requests = ssr.memorialPageRequests(id);
@@ -105,43 +105,17 @@ export async function createMemorialRenderer({
   }
 
   return {
-    async page(req, id) {
+    page(req, id) {
       // Kept per id as written: the page's links and data block carry it, and the browser reads them by it.
-      const key = id;
-      const version = responseCache.versionOf(id);
-      const kept = pages.get(key);
-      if (kept && version !== null && kept.version === version) {
-        pages.delete(key); // most recently used goes last
-        pages.set(key, kept);
-        return kept.html;
-      }
-      let flight = inflight.get(key);
-      if (!flight || flight.version !== version || version === null) {
-        const promise = compute(req, id)
-          .then((html) => {
-            // Something changed while it was rendered: answer with it, but do not keep it.
-            if (html instanceof Buffer && version !== null && responseCache.versionOf(id) === version) {
-              pages.delete(key);
-              pages.set(key, { version, html });
-              for (const old of pages.keys()) {
-                if (pages.size <= MAX_PAGES) break;
-                pages.delete(old);
-              }
-            }
-            return html;
-          })
-          .catch((err: unknown) => {
+      return pages.get(
+        id,
+        () => responseCache.versionOf(id),
+        () =>
+          compute(req, id).catch((err: unknown) => {
             req.log.error({ err }, 'memorial page: server rendering failed; answering with the shell');
             return null;
-          });
-        const current = { version, promise };
-        flight = current;
-        inflight.set(key, current);
-        void promise.finally(() => {
-          if (inflight.get(key) === current) inflight.delete(key);
-        });
-      }
-      return flight.promise;
+          }),
+      );
     },
   };
 }

@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseRoutines } from '../src/app.ts';
+import { createDb } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { prepareEmbeddedDatabase } from '../src/db/prepare-embedded.ts';
+
+/**
+ * A first start on PGlite makes and migrates the database in a child process, then opens it in its own
+ * (docs/decisions/015-memory.md): nothing of it may be lost or left to do, and an existing database is never
+ * touched by a child.
+ */
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+});
+
+describe('a new embedded database', () => {
+  it(
+    'is made and migrated by a child process; the server finds nothing left to do and keeps what it writes',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
+      dirs.push(dataDir);
+      const dir = path.join(dataDir, 'pg');
+
+      expect(await prepareEmbeddedDatabase(dir)).toBe(true);
+      const files = (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+      let db = await createDb({ pgliteDir: dir });
+      try {
+        const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+        expect(rows.map((r) => r.id)).toEqual(files);
+        // What the server runs after opening it: every migration and routine is there already.
+        expect(await migrate(db, databaseRoutines)).toEqual([]);
+        const routines = await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_proc WHERE proname = ANY($1)',
+          [databaseRoutines.map((r) => r.name)],
+        );
+        expect(routines.rows[0]!.n).toBe(databaseRoutines.length);
+        await db.query(
+          'INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4)',
+          ['Afzender', 'afzender@example.nl', 'general', 'Na de eerste start'],
+        );
+      } finally {
+        await db.close();
+      }
+
+      // An existing database: no child, the data stays as it was.
+      expect(await prepareEmbeddedDatabase(dir)).toBe(false);
+      db = await createDb({ pgliteDir: dir });
+      try {
+        const { rows } = await db.query<{ message: string }>('SELECT message FROM contact_messages');
+        expect(rows).toEqual([{ message: 'Na de eerste start' }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+
+  it('that cannot be made stops the start with a message', { timeout: 60_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
+    dirs.push(dataDir);
+    // A file where the database's directory should be: the child cannot create it.
+    await fs.writeFile(path.join(dataDir, 'pg'), 'geen map');
+    await expect(prepareEmbeddedDatabase(path.join(dataDir, 'pg'))).rejects.toThrow(
+      /de database kon niet worden aangemaakt/,
+    );
+  });
+});
