@@ -32,8 +32,8 @@ export function liveChannel<M>(o: {
 }) {
   const { db, channel, log } = o;
   const relistenMs = o.relistenMs ?? RELISTEN_MS;
+  /** Subscribers by key; a key without subscribers is removed, so an empty map means nobody listens. */
   const subs = new Map<string, Set<LiveSubscriber<M>>>();
-  let count = 0;
   let listener: Promise<Listener> | null = null;
   let retry: NodeJS.Timeout | null = null;
   /** The connection broke since the subscribers last had everything. */
@@ -85,10 +85,10 @@ export function liveChannel<M>(o: {
   }
 
   function scheduleRelisten() {
-    if (closed || retry || count === 0) return;
+    if (closed || retry || subs.size === 0) return;
     retry = setTimeout(() => {
       retry = null;
-      if (closed || count === 0) return;
+      if (closed || subs.size === 0) return;
       listen().catch(() => {}); // a failure schedules the next try
     }, relistenMs);
     retry.unref();
@@ -114,17 +114,13 @@ export function liveChannel<M>(o: {
       let set = subs.get(k);
       if (!set) subs.set(k, (set = new Set()));
       set.add(s);
-      count++;
       let done = false;
       const unsubscribe = () => {
         if (done) return;
         done = true;
         const current = subs.get(k);
-        if (current?.delete(s)) {
-          count--;
-          if (current.size === 0) subs.delete(k);
-        }
-        if (count === 0) stopListening();
+        if (current?.delete(s) && current.size === 0) subs.delete(k);
+        if (subs.size === 0) stopListening();
       };
       try {
         await listen();
@@ -135,14 +131,13 @@ export function liveChannel<M>(o: {
       return unsubscribe;
     },
     /** Subscribers in this process (for tests and the operations view). */
-    subscribers: () => count,
+    subscribers: () => [...subs.values()].reduce((n, set) => n + set.size, 0),
     /** Stops listening; every subscriber's `onClose` is called. */
     close() {
       closed = true;
       const all: LiveSubscriber<M>[] = [];
       each((s) => all.push(s));
       subs.clear();
-      count = 0;
       stopListening();
       for (const s of all) s.onClose?.();
     },

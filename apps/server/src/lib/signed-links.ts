@@ -13,17 +13,17 @@ export function signedLinks(db: Queryable, secretName: string, scope: string) {
   const message = (id: string, exp: number) => `${scope}:${id}:${exp}`;
   const expOf = (expiresAt: Date | number) =>
     Math.floor((typeof expiresAt === 'number' ? expiresAt : expiresAt.getTime()) / 1000);
+  /** A synchronous `(id, exp in seconds) => query string` once the key is loaded, for the many links of one answer. */
+  async function signFn(): Promise<(id: string, exp: number) => string> {
+    const mac = await macs.macFn();
+    return (id, exp) => `exp=${exp}&sig=${mac(message(id, exp))}`;
+  }
   return {
     /** `exp=…&sig=…` for `id` until `expiresAt` (a Date or epoch milliseconds), rounded down to the second. */
     async sign(id: string, expiresAt: Date | number): Promise<string> {
-      const exp = expOf(expiresAt);
-      return `exp=${exp}&sig=${(await macs.macFn())(message(id, exp))}`;
+      return (await signFn())(id, expOf(expiresAt));
     },
-    /** A synchronous `(id, exp in seconds) => query string` once the key is loaded, for the many links of one answer. */
-    async signFn(): Promise<(id: string, exp: number) => string> {
-      const mac = await macs.macFn();
-      return (id, exp) => `exp=${exp}&sig=${mac(message(id, exp))}`;
-    },
+    signFn,
     /**
      * Whether `exp` and `sig` were made here for `id`: 'expired' once `exp` has passed; 'invalid' for anything
      * altered or malformed, and for an expiry further away than `maxAgeS` (when given) that this server never
