@@ -44,7 +44,7 @@ export function whenNearAfterIntent(el: Element, margin: string, onNear: () => v
 type IdleHandle = ReturnType<typeof setTimeout> | number;
 
 /** The browser's next idle moment, at most a second away (setTimeout where requestIdleCallback is missing). */
-function whenIdle(callback: () => void): () => void {
+export function whenIdle(callback: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const handle: IdleHandle = requestIdleCallback(callback, { timeout: 1000 });
     return () => cancelIdleCallback(handle);

@@ -58,6 +58,22 @@ describe('header', () => {
     expect(auth.signIn).toHaveBeenCalledWith({ returnUrl: '/contact?x=1' });
   });
 
+  // First of the signed-in tests: the menu's module is loaded once per file.
+  it('signed in: the account menu loads once the browser is idle, before anyone reaches for it', async () => {
+    renderHeader({
+      status: 'authenticated',
+      user: { sub: 'u1', name: 'Marieke de Wit', email: 'marieke@example.test' },
+    });
+    const name = 'MW, account van Marieke de Wit';
+    // At first the placeholder (no Radix state)…
+    expect(screen.getByRole('button', { name }).getAttribute('data-state')).toBeNull();
+    // …then, with no pointer or focus on it, the real trigger, closed.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name }).getAttribute('data-state')).toBe('closed'),
+    );
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it("signed in: \"Mijn Pagina's\" and an avatar menu with name, e-mail and 'Uitloggen'", async () => {
     const auth = renderHeader({
       status: 'authenticated',
