@@ -75,7 +75,8 @@ export default defineConfig({
       command: 'node support/serve.ts',
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // A first start on PGlite makes the database and the example memorials before it listens.
+      timeout: 240_000,
       stdout: 'pipe' as const,
       stderr: 'pipe' as const,
       env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailbox), E2E_LLM_PORT: String(llm) },

@@ -1,4 +1,5 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig, switchedOff } from './config.ts';
@@ -21,8 +22,16 @@ async function main() {
   }
 
   const pgliteDir = path.join(config.DATA_DIR, 'pg');
-  // A first start on PGlite: made in a child process, so what that leaves behind is not kept in this one.
-  if (!config.DATABASE_URL) await prepareEmbeddedDatabase(pgliteDir);
+  // A first start on PGlite: made (with the examples) in a child process, so what that leaves behind is not kept
+  // in this one.
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    console.log(
+      config.SEED_EXAMPLES
+        ? 'Eerste start: de database en de voorbeeldpagina’s worden aangemaakt; dat duurt even.'
+        : 'Eerste start: de database wordt aangemaakt; dat duurt even.',
+    );
+    await prepareEmbeddedDatabase(pgliteDir, { seedExamples: config.SEED_EXAMPLES });
+  }
   const db = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir });
   await migrate(db, databaseRoutines);
 
@@ -62,7 +71,7 @@ async function main() {
   if (off.length) app.log.info({ off }, `Uitgeschakeld:\n  - ${off.join('\n  - ')}`);
   // `npm run backup` asks this process for a consistent back-up (docs/decisions/011-backups.md).
   try {
-    await fs.mkdir(config.DATA_DIR, { recursive: true });
+    await fsp.mkdir(config.DATA_DIR, { recursive: true });
     backupSocket = await startBackupSocket({
       db,
       storage: app.deps.storage,

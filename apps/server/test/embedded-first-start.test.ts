@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleMemorialIds } from '@aandenken/contract';
 import { databaseRoutines } from '../src/app.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare-embedded.ts';
+import { MEDIA_VARIANTS_JOB } from '../src/modules/media/service.ts';
 
 /**
  * A first start on PGlite makes and migrates the database in a child process, then opens it in its own
@@ -55,6 +57,52 @@ describe('a new embedded database', () => {
       try {
         const { rows } = await db.query<{ message: string }>('SELECT message FROM contact_messages');
         expect(rows).toEqual([{ message: 'Na de eerste start' }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+
+  it(
+    'with the examples: the child makes them with every photo processed, and the server has nothing left to do',
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
+      dirs.push(dataDir);
+      const dir = path.join(dataDir, 'pg');
+      // The child reads the server's configuration: its photos go to this data folder's media store.
+      const before = process.env.DATA_DIR;
+      process.env.DATA_DIR = dataDir;
+      try {
+        expect(await prepareEmbeddedDatabase(dir, { seedExamples: true })).toBe(true);
+      } finally {
+        if (before === undefined) delete process.env.DATA_DIR;
+        else process.env.DATA_DIR = before;
+      }
+      const db = await createDb({ pgliteDir: dir });
+      try {
+        const memorials = await db.query<{ id: string; status: string }>(
+          'SELECT id, status FROM memorials WHERE id = ANY($1) ORDER BY id',
+          [Object.values(exampleMemorialIds)],
+        );
+        expect(memorials.rows).toEqual(
+          Object.values(exampleMemorialIds)
+            .sort()
+            .map((id) => ({ id, status: 'active' })),
+        );
+        const media = await db.query<{ status: string; n: number }>(
+          'SELECT status, count(*)::int AS n FROM media GROUP BY status',
+        );
+        expect(media.rows).toEqual([{ status: 'ready', n: expect.any(Number) }]);
+        expect(media.rows[0]!.n).toBeGreaterThan(10);
+        // Every variant is in the store; no job waits for the server.
+        const stored = await fs.readdir(path.join(dataDir, 'media'));
+        expect(stored.length).toBeGreaterThanOrEqual(media.rows[0]!.n);
+        const jobs = await db.query<{ status: string; n: number }>(
+          'SELECT status, count(*)::int AS n FROM jobs WHERE kind = $1 GROUP BY status',
+          [MEDIA_VARIANTS_JOB],
+        );
+        expect(jobs.rows).toEqual([{ status: 'done', n: media.rows[0]!.n }]);
       } finally {
         await db.close();
       }

@@ -14,13 +14,17 @@ const memoryFlags = () =>
 
 /**
  * Creates and migrates the embedded database in `dir` in a child process when there is none yet (no
- * `PG_VERSION`); does nothing otherwise. The server migrates again after opening it, so a child that stopped
- * half-way leaves nothing the server does not finish.
+ * `PG_VERSION`); does nothing otherwise. With `seedExamples` the child also makes the example memorials (their
+ * photos are rendered and resized by libvips, whose memory a process keeps too). The server migrates and seeds
+ * again after opening it, so a child that stopped half-way leaves nothing the server does not finish.
  */
-export async function prepareEmbeddedDatabase(dir: string): Promise<boolean> {
+export async function prepareEmbeddedDatabase(
+  dir: string,
+  opts: { seedExamples?: boolean } = {},
+): Promise<boolean> {
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return false;
   await new Promise<void>((resolve, reject) => {
-    const child = fork(entry, [dir], {
+    const child = fork(entry, [dir, ...(opts.seedExamples ? ['seed'] : [])], {
       execArgv: memoryFlags(),
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
