@@ -54,10 +54,13 @@ export function memoryOf(pid) {
   }
 }
 
+/** tsx from bench/node_modules, resolved here: the steps run with the repository as their working directory. */
+const tsx = import.meta.resolve('tsx');
+
 /** Runs a TypeScript step of the benchmark (`node --import tsx`), returning the JSON it reports last. */
 export async function runStep(script, args, { log, env = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script), ...args], {
+    const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'bench', script), ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,6 +142,8 @@ export async function startServer({
   logFile,
   viaNpmStart = false,
   port: givenPort,
+  // As `npm start` runs it; other flags for comparing by hand (docs/decisions/015-memory.md).
+  nodeFlags = ['--max-semi-space-size=2', '--liftoff-only'],
 }) {
   const port = givenPort ?? (await freePort());
   const serverEnv = {
@@ -158,7 +163,7 @@ export async function startServer({
     viaNpmStart
       ? {
           command: process.execPath,
-          args: ['--max-semi-space-size=2', '--liftoff-only', path.join(root, 'scripts/start.mjs')],
+          args: [...nodeFlags, path.join(root, 'scripts/start.mjs')],
           cwd: root,
           env: serverEnv,
           port,
@@ -166,7 +171,7 @@ export async function startServer({
         }
       : {
           command: process.execPath,
-          args: ['--max-semi-space-size=2', '--liftoff-only', 'src/server.ts'],
+          args: [...nodeFlags, 'src/server.ts'],
           cwd: serverDir,
           env: serverEnv,
           port,
@@ -195,7 +200,7 @@ export async function startFloor({ bodyFile, contentType, dataDir, databaseUrl, 
     command: process.execPath,
     args: [
       '--import',
-      'tsx',
+      tsx,
       path.join(root, 'bench/floor-server.ts'),
       String(port),
       bodyFile,
