@@ -77,6 +77,10 @@ beforeAll(async () => {
       200,
     );
   }
+  // The photos' variants made; then no background work (job queue, mail outbox) may add a statement to a window.
+  await t.app.deps.queue.idle();
+  await t.app.deps.outbox.stop();
+  await t.app.deps.queue.stop();
 });
 afterAll(async () => t?.close());
 
@@ -136,7 +140,7 @@ const lists: List[] = [
   },
 ];
 
-/** Statements one page costs; the least of three, since the media worker may add one now and then. */
+/** Statements one page costs; the least of three. */
 async function statements(list: List, limit: number) {
   const counts: number[] = [];
   for (let i = 0; i < 3; i++) {
