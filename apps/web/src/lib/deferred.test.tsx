@@ -105,6 +105,31 @@ describe('a placeholder for a control that loads on intent', () => {
     expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'dicht');
   });
 
+  it('keeps a tap that starts while the swap a hover asked for is still to be rendered', async () => {
+    const d = deferred<LoadedModule>(async () => ({
+      Control: ({ initialOpen }) => (
+        <button type="button" aria-label="Menu openen">
+          {initialOpen ? 'open' : 'dicht'}
+        </button>
+      ),
+    }));
+    render(<Trigger d={d} opensOn="click" />);
+    const placeholder = screen.getByRole('button', { name: 'Menu openen' });
+    // The pointer arrives (the module starts loading) and the module is there; the swap is asked for but
+    // React has not rendered it yet when the finger comes down.
+    fireEvent.pointerEnter(placeholder);
+    await d.load();
+    await Promise.resolve();
+    fireEvent.pointerDown(placeholder, { button: 0 });
+    // In a browser the press's events are tasks of their own, and React renders what is pending in between.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(placeholder.isConnected).toBe(true);
+    fireEvent.pointerUp(placeholder, { button: 0 });
+    fireEvent.click(placeholder);
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: 'Menu openen' })).toHaveProperty('textContent', 'open');
+  });
+
   it('swaps in the loaded control, closed, after a hover', async () => {
     const { d, finish } = controllable();
     render(<Trigger d={d} opensOn="click" />);

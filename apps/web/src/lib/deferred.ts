@@ -72,6 +72,9 @@ export function useDeferred<M>(d: Deferred<M>) {
     (openToo = false) => {
       clearTimeout(graceTimer.current);
       pressed.current = true;
+      // A press reaches only the placeholder, so a module set now is a swap not yet rendered (asked for by a
+      // hover or focus an instant before): undone, so the element under the finger stays until the press ends.
+      setModule(undefined);
       if (openToo) setOpenRequested(true);
       prepare();
     },

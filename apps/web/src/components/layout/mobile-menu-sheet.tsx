@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
@@ -14,17 +14,19 @@ import { navLinks } from './nav-links.ts';
 export function MobileMenuSheet({ initialOpen = false }: { initialOpen?: boolean }) {
   const [open, setOpen] = useState(initialOpen);
   const auth = useAuth();
-  const location = useLocation();
-  const [seenLocation, setSeenLocation] = useState(location);
-  if (seenLocation !== location) {
-    setSeenLocation(location);
-    if (open) setOpen(false);
-  }
+  // The sheet's own links close it as they navigate; back and forward close it too. Not a change of the router's
+  // location as such: a navigation to a page whose code is still loading commits its location only once that
+  // code is there, and the sheet opened again in the meantime would close under the finger.
   useEffect(() => {
     if (!open) return;
-    const close = () => window.matchMedia('(min-width: 768px)').matches && setOpen(false);
-    window.addEventListener('resize', close);
-    return () => window.removeEventListener('resize', close);
+    const closeOnWide = () => window.matchMedia('(min-width: 768px)').matches && setOpen(false);
+    const close = () => setOpen(false);
+    window.addEventListener('resize', closeOnWide);
+    window.addEventListener('popstate', close);
+    return () => {
+      window.removeEventListener('resize', closeOnWide);
+      window.removeEventListener('popstate', close);
+    };
   }, [open]);
 
   return (

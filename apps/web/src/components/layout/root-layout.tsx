@@ -10,6 +10,9 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 // sonner loads with the first toast (lib/toast.ts), not with the page.
 const Toaster = lazy(() => import('./toaster.tsx'));
 
+/** Menus and dialogs (Radix renders them in a portal with these roles). */
+const OVERLAY = '[role="menu"], [role="dialog"], [role="alertdialog"], [role="listbox"]';
+
 export function RootLayout() {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
@@ -24,8 +27,11 @@ export function RootLayout() {
     // A new page starts at its top (back and forward keep the browser's own scroll restoration), unless the
     // link points at a section.
     if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
-    // After client-side navigation, a new page starts with focus at the top, so keyboard and screen-reader users begin at its start.
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // After client-side navigation, a new page starts with focus at the top, so keyboard and screen-reader users
+    // begin at its start; not when the person has opened a menu or dialog while the page's code was loading (the
+    // page commits only then): moving focus out of it would close it under their hand.
+    if (!document.activeElement?.closest(OVERLAY))
+      document.getElementById('main')?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of page counts
   }, [pathname]);
 
