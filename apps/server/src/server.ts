@@ -5,7 +5,7 @@ import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig, switchedOff } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { prepareEmbeddedDatabase } from './db/prepare-embedded.ts';
+import { prepareEmbeddedDatabase } from './embedded-first-start.ts';
 import { BACKUP_SOCKET, startBackupSocket } from './lib/backup/socket.ts';
 import { seedExamples } from './modules/examples/seed.ts';
 

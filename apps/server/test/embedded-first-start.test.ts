@@ -7,7 +7,7 @@ import { exampleMemorialIds } from '@aandenken/contract';
 import { databaseRoutines } from '../src/app.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { prepareEmbeddedDatabase } from '../src/db/prepare-embedded.ts';
+import { prepareEmbeddedDatabase } from '../src/embedded-first-start.ts';
 import { MEDIA_VARIANTS_JOB } from '../src/modules/media/service.ts';
 
 /**

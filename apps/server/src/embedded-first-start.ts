@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'prepare-embedded-process.ts');
+const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'embedded-first-start-child.ts');
 
 /** Node's memory flags of this process that the child should run with as well. */
 const memoryFlags = () =>

@@ -1,8 +1,8 @@
-// The child of `prepare-embedded.ts`: creates the embedded database in the given directory, migrates it and, when
+// The child of `embedded-first-start.ts`: creates the embedded database in the given directory, migrates it and, when
 // asked ('seed'), adds the example memorials with their photos' variants; then closes it.
-import { databaseRoutines } from '../database-routines.ts';
-import { createDb, type Db } from './client.ts';
-import { migrate } from './migrate.ts';
+import { databaseRoutines } from './database-routines.ts';
+import { createDb, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
 
 const [dir, task] = process.argv.slice(2);
 
@@ -13,9 +13,9 @@ const [dir, task] = process.argv.slice(2);
  */
 async function seed(db: Db) {
   const [{ loadConfig }, { buildApp }, { seedExamples }] = await Promise.all([
-    import('../config.ts'),
-    import('../app.ts'),
-    import('../modules/examples/seed.ts'),
+    import('./config.ts'),
+    import('./app.ts'),
+    import('./modules/examples/seed.ts'),
   ]);
   const app = await buildApp({ config: loadConfig(), db });
   try {
