@@ -1,26 +1,16 @@
 // Ad hoc: one Lighthouse mobile run on a URL, printing the long tasks and the per-script boot-up time.
 // Usage: node bench/lh-probe.mjs URL [runs] [--busy]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, startBusyLoop } from './sections/web.mjs';
 
 const [url, runsArg = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const busy = process.argv.includes('--busy');
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  chromeFlags: CHROME_FLAGS,
 });
-const loop = busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
+const stopBusyLoop = process.argv.includes('--busy') ? startBusyLoop() : null;
 try {
   for (let i = 0; i < Number(runsArg); i++) {
     const r = await lighthouse(url, {
@@ -55,6 +45,6 @@ try {
     if (process.env.LH_OUT) fs.writeFileSync(`${process.env.LH_OUT}-${i}.json`, r.report);
   }
 } finally {
-  loop?.kill('SIGKILL');
+  await stopBusyLoop?.();
   await chrome.kill();
 }

@@ -37,7 +37,7 @@ const PAGES = [
 const BUSY_PAGES = ['/', `/memorial/${EXAMPLE_MEMORIAL_ID}`];
 
 /** A child process spinning on one core (a phone busy with something else) until the returned stop is called. */
-function startBusyLoop() {
+export function startBusyLoop() {
   const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   return () =>
     new Promise((resolve) => {
@@ -49,7 +49,7 @@ function startBusyLoop() {
 
 const envPort = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -4,21 +4,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AccountRoles } from '@aandenken/contract';
 import { AuthContext, type AuthState } from '../../lib/auth/auth-context.ts';
+import { testAuth } from '../../lib/auth/test-auth.ts';
 import { ApiClientProvider } from '../../lib/api-client.ts';
 import { Header } from './header.tsx';
 
 const noRoles: AccountRoles = { team: false, companies: [] };
 
 function renderHeader(auth: Partial<AuthState>, path = '/contact?x=1', roles: AccountRoles = noRoles) {
-  const value: AuthState = {
-    status: 'unauthenticated',
-    user: null,
-    signIn: vi.fn(async () => {}),
-    register: vi.fn(async () => {}),
-    signOut: vi.fn(async () => {}),
-    getAccessToken: vi.fn(async () => null),
-    ...auth,
-  };
+  const value = testAuth(auth);
   const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] });
   // The account menu asks GET /core/account/roles; this answers it.
   vi.stubGlobal(

@@ -1,26 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthContext, type AuthState } from '../../lib/auth/auth-context.ts';
+import { AuthContext } from '../../lib/auth/auth-context.ts';
+import { testAuth } from '../../lib/auth/test-auth.ts';
 import { ApiClientProvider } from '../../lib/api-client.ts';
 import { MobileMenuSheet } from './mobile-menu-sheet.tsx';
 import { RootLayout } from './root-layout.tsx';
-
-const signedOut: AuthState = {
-  status: 'unauthenticated',
-  user: null,
-  signIn: vi.fn(async () => {}),
-  register: vi.fn(async () => {}),
-  signOut: vi.fn(async () => {}),
-  getAccessToken: vi.fn(async () => null),
-};
 
 function renderWith(router: ReturnType<typeof createMemoryRouter>) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ApiClientProvider getToken={async () => null}>
-        <AuthContext.Provider value={signedOut}>
+        <AuthContext.Provider value={testAuth()}>
           <RouterProvider router={router} />
         </AuthContext.Provider>
       </ApiClientProvider>
