@@ -266,25 +266,26 @@ export async function runRsvpSummaries(deps: FuneralDayDeps, log?: FastifyBaseLo
     service_date: string;
     first_name: string;
     last_name: string;
-    last_sent: Date | null;
+    last_seen: string | null;
   }>(
+    // last_seen as text: a JavaScript Date would cut the database's microseconds off.
     `SELECT s.id AS service_id, s.memorial_id, s.kind, s.service_date::text AS service_date, m.first_name,
-            m.last_name, sum.sent_at AS last_sent
+            m.last_name, coalesce(sum.last_rsvp_at, sum.sent_at)::text AS last_seen
        FROM memorial_services s
        JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL
        LEFT JOIN service_rsvp_summaries sum ON sum.service_id = s.id
       WHERE (sum.sent_at IS NULL OR sum.sent_at <= $1::timestamptz - interval '23 hours')
         AND EXISTS (SELECT 1 FROM service_rsvps r WHERE r.service_id = s.id
-                     AND (sum.sent_at IS NULL OR r.created_at > sum.sent_at))`,
+                     AND (sum.service_id IS NULL OR r.created_at > coalesce(sum.last_rsvp_at, sum.sent_at)))`,
     [now],
   );
   let sent = 0;
   for (const s of rows) {
     await db.transaction(async (tx) => {
-      const { rows: rsvps } = await tx.query<{ name: string; people: number; is_new: boolean }>(
-        `SELECT name, people, ($2::timestamptz IS NULL OR created_at > $2::timestamptz) AS is_new
+      const { rows: rsvps } = await tx.query<{ id: string; name: string; people: number; is_new: boolean }>(
+        `SELECT id, name, people, ($2::timestamptz IS NULL OR created_at > $2::timestamptz) AS is_new
            FROM service_rsvps WHERE service_id = $1 ORDER BY created_at, id`,
-        [s.service_id, s.last_sent],
+        [s.service_id, s.last_seen],
       );
       const { rows: managers } = await tx.query<{ email: string }>(
         `SELECT u.email FROM memorial_members mm JOIN users u ON u.id = mm.user_id
@@ -307,10 +308,12 @@ export async function runRsvpSummaries(deps: FuneralDayDeps, log?: FastifyBaseLo
             manageUrl: `${config.APP_URL}${routes.memorialManage(s.memorial_id)}`,
           }),
         );
+      // The newest RSVP this summary included marks where the next one starts (the database's clock).
       await tx.query(
-        `INSERT INTO service_rsvp_summaries (service_id, sent_at) VALUES ($1, $2)
-         ON CONFLICT (service_id) DO UPDATE SET sent_at = EXCLUDED.sent_at`,
-        [s.service_id, now],
+        `INSERT INTO service_rsvp_summaries (service_id, sent_at, last_rsvp_at)
+         VALUES ($1, $2, (SELECT max(created_at) FROM service_rsvps WHERE id = ANY($3::uuid[])))
+         ON CONFLICT (service_id) DO UPDATE SET sent_at = EXCLUDED.sent_at, last_rsvp_at = EXCLUDED.last_rsvp_at`,
+        [s.service_id, now, rsvps.map((r) => r.id)],
       );
     });
     sent++;
