@@ -18,11 +18,14 @@ const memoryFlags = () =>
  * photos are rendered and resized by libvips, whose memory a process keeps too). The server migrates and seeds
  * again after opening it, so a child that stopped half-way leaves nothing the server does not finish.
  */
+/** Whether `dir` holds an embedded database already (PostgreSQL's `PG_VERSION` file). */
+export const embeddedDatabaseExists = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+
 export async function prepareEmbeddedDatabase(
   dir: string,
   opts: { seedExamples?: boolean } = {},
 ): Promise<boolean> {
-  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return false;
+  if (embeddedDatabaseExists(dir)) return false;
   await new Promise<void>((resolve, reject) => {
     const child = fork(entry, [dir, ...(opts.seedExamples ? ['seed'] : [])], {
       execArgv: memoryFlags(),

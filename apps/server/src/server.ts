@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, databaseRoutines } from './app.ts';
 import { ConfigError, loadConfig, switchedOff } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { prepareEmbeddedDatabase } from './embedded-first-start.ts';
+import { embeddedDatabaseExists, prepareEmbeddedDatabase } from './embedded-first-start.ts';
 import { BACKUP_SOCKET, startBackupSocket } from './lib/backup/socket.ts';
 import { seedExamples } from './modules/examples/seed.ts';
 
@@ -24,7 +23,7 @@ async function main() {
   const pgliteDir = path.join(config.DATA_DIR, 'pg');
   // A first start on PGlite: made (with the examples) in a child process, so what that leaves behind is not kept
   // in this one.
-  if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+  if (!config.DATABASE_URL && !embeddedDatabaseExists(pgliteDir)) {
     console.log(
       config.SEED_EXAMPLES
         ? 'Eerste start: de database en de voorbeeldpagina’s worden aangemaakt; dat duurt even.'
@@ -71,7 +70,7 @@ async function main() {
   if (off.length) app.log.info({ off }, `Uitgeschakeld:\n  - ${off.join('\n  - ')}`);
   // `npm run backup` asks this process for a consistent back-up (docs/decisions/011-backups.md).
   try {
-    await fsp.mkdir(config.DATA_DIR, { recursive: true });
+    await fs.mkdir(config.DATA_DIR, { recursive: true });
     backupSocket = await startBackupSocket({
       db,
       storage: app.deps.storage,

@@ -21,13 +21,19 @@ afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
 });
 
+/** A data folder of its own, removed after the file. */
+async function newDataDir() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
+  dirs.push(dataDir);
+  return dataDir;
+}
+
 describe('a new embedded database', () => {
   it(
     'is made and migrated by a child process; the server finds nothing left to do and keeps what it writes',
     { timeout: 180_000 },
     async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
-      dirs.push(dataDir);
+      const dataDir = await newDataDir();
       const dir = path.join(dataDir, 'pg');
 
       expect(await prepareEmbeddedDatabase(dir)).toBe(true);
@@ -67,8 +73,7 @@ describe('a new embedded database', () => {
     'with the examples: the child makes them with every photo processed, and the server has nothing left to do',
     { timeout: 300_000 },
     async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
-      dirs.push(dataDir);
+      const dataDir = await newDataDir();
       const dir = path.join(dataDir, 'pg');
       // The child reads the server's configuration: its photos go to this data folder's media store.
       const before = process.env.DATA_DIR;
@@ -110,8 +115,7 @@ describe('a new embedded database', () => {
   );
 
   it('that cannot be made stops the start with a message', { timeout: 60_000 }, async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-first-start-'));
-    dirs.push(dataDir);
+    const dataDir = await newDataDir();
     // A file where the database's directory should be: the child cannot create it.
     await fs.writeFile(path.join(dataDir, 'pg'), 'geen map');
     await expect(prepareEmbeddedDatabase(path.join(dataDir, 'pg'))).rejects.toThrow(
