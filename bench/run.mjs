@@ -3,7 +3,9 @@
 // into docs/performance.md (and the raw figures into bench/results/latest.json).
 //   npm run bench                     every section but memory (about 10 minutes on 2 cores)
 //   npm run bench -- --quick          shorter runs, fewer repetitions, smaller scaling set
-//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, memory
+//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, memory, jobs
+//   npm run bench -- --only jobs      an export alone and with 10 video renders queued (the job queue's lanes);
+//                                     runs when asked, its figures are in docs/performance.md by hand
 //   npm run bench -- --only memory    the process tree's memory; its long run (10,000 requests and 200 uploads per
 //                                     database) takes longer than all the others together, so it runs when asked
 //   npm run bench -- --web-dist DIR   use (or build into) DIR instead of apps/web/dist
@@ -21,7 +23,7 @@ ensureBenchPackages();
 const { root } = await import('./lib/proc.mjs');
 const { reachable } = await import('./lib/pg.mjs');
 const { apiSection } = await import('./sections/api.mjs');
-const { scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
+const { jobsSection, scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
 const { bundleSection, pagesSection } = await import('./sections/web.mjs');
 const { memorySection } = await import('./sections/memory.mjs');
 const { machine, writeReport } = await import('./report.mjs');
@@ -33,8 +35,8 @@ const option = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = flag('quick');
-const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'memory'];
-const only = option('only')?.split(',') ?? all.filter((s) => s !== 'memory');
+const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'memory', 'jobs'];
+const only = option('only')?.split(',') ?? all.filter((s) => s !== 'memory' && s !== 'jobs');
 const unknown = only.filter((s) => !all.includes(s));
 if (unknown.length) {
   console.error(`Onbekende onderdelen: ${unknown.join(', ')} (kies uit ${all.join(', ')})`);
@@ -87,6 +89,7 @@ const sections = {
   start: () => startSection({ tmp, adminUrl, webDist, log }),
   pages: () => pagesSection({ tmp, quick, distDir, log }),
   memory: () => memorySection({ tmp, quick, adminUrl, log }),
+  jobs: () => jobsSection({ tmp, quick, log }),
 };
 let failed = false;
 for (const name of all.filter((s) => only.includes(s))) {

@@ -50,6 +50,19 @@ export async function uploadsSection({ tmp, quick, log }) {
   return { image: made, floor, app };
 }
 
+/** An export's time from request to ready, alone and with 10 video renders queued (the job queue's lanes). */
+export async function jobsSection({ tmp, quick, log }) {
+  const result = await runStep(
+    'jobs.ts',
+    ['--data-dir', path.join(tmp, 'jobs'), '--renders', '10', '--runs', quick ? '1' : '5'],
+    { log },
+  );
+  log(
+    `jobs: export alone ${result.aloneMs.toFixed(0)} ms, with ${result.renders} renders queued ${result.withRendersMs.toFixed(0)} ms`,
+  );
+  return result;
+}
+
 /** From spawning the server to a 200 on /healthz: a first start (empty data directory), a restart, and on PostgreSQL. */
 export async function startSection({ tmp, adminUrl, webDist, log }) {
   const viaNpmStart = !webDist && fs.existsSync(path.join(root, 'apps/web/dist/index.html'));

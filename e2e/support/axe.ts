@@ -9,7 +9,10 @@ const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * fade-in (which made the suite fail at random on a busy machine). Endless animations (a spinner, a candle's
  * flame) do not count as moving.
  */
-export async function axeResults(page: Page, options: { bestPractice?: boolean; exclude?: string } = {}) {
+export async function axeResults(
+  page: Page,
+  options: { bestPractice?: boolean; exclude?: string; include?: string } = {},
+) {
   await expect
     .poll(
       () =>
@@ -22,6 +25,7 @@ export async function axeResults(page: Page, options: { bestPractice?: boolean; 
     )
     .toBe(true);
   let builder = new AxeBuilder({ page }).withTags(options.bestPractice ? [...wcag, 'best-practice'] : wcag);
+  if (options.include) builder = builder.include(options.include);
   if (options.exclude) builder = builder.exclude(options.exclude);
   return builder.analyze();
 }

@@ -316,6 +316,10 @@ test('access code: copied, regenerated (the old code stops working), and printed
   await expect(qr.locator('svg')).toBeVisible();
   const target = await qr.getAttribute('data-target');
   expect(target).toBe(`${new URL(page.url()).origin}/beslotenpagina?pagina=${id}#code=${newCode}`);
+  // On paper: the card alone on one sheet (A5 landscape, the page's own size), no blank second page.
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)?.length).toBe(1);
+  expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59[45][\d.]* 4(19|20)[\d.]*\s*\]/); // 210 × 148 mm
 
   // What the QR code opens: the page, for a visitor without an account.
   const scanner = await browser.newContext();

@@ -63,8 +63,8 @@ test(
     const rows = page.getByRole('list', { name: 'Foto’s en video’s in volgorde' }).getByRole('listitem');
     await expect(rows).toHaveCount(2);
     await page.getByLabel('Onderschrift van foto 1').fill('Op het strand van Scheveningen');
-    await page.getByLabel('Onderschrift van foto 1').press('Enter');
-    await expect(page.getByText('Het onderschrift is opgeslagen')).toBeVisible();
+    // Saved while typing: a quiet 'Opgeslagen' beside the field, no toast.
+    await expect(page.getByText('Opgeslagen', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Foto 1 omlaag' }).click();
     await expect(page.getByLabel('Onderschrift van foto 2')).toHaveValue('Op het strand van Scheveningen');
     // The keyboard moves a photo with the arrow keys on its grip, and the focus stays with it.

@@ -5,7 +5,8 @@ import { confirm, createMemorialAsNewOwner, openManageTab } from '../support/app
 import { waitForMail } from '../support/mailbox.ts';
 
 // Issue 16, items 4 and 5 (docs/funeral-day.md): an owner plans a future message, changes and cancels it
-// within the plan's limit; a visitor signs up on the page with consent and confirms by mail. Sending at the
+// within the plan's limit; a visitor signs up on the page with consent and confirms by mail, and the owner
+// sees and removes the sign-up. Sending at the
 // moment, once, across a restart, and the one-click unsubscribe are covered by
 // apps/server/test/future-messages.test.ts (they need a moved clock).
 
@@ -113,4 +114,16 @@ test('future messages: an owner plans, changes and cancels one; a visitor stays 
   await page.reload();
   await expect(page.getByText(/Een bericht zou nu naar 2 adressen gaan/)).toBeVisible();
   await visitorContext.close();
+
+  // The family sees who signed up, how and when, and removes the sign-up after confirming.
+  const signUps = page.getByRole('list', { name: 'Aanmeldingen' });
+  await expect(signUps.getByText(address)).toBeVisible();
+  await expect(signUps.getByText(/Via de openbare pagina · aangemeld op/)).toBeVisible();
+  await expectAccessibleInBothThemes(page, async () => {
+    await expect(signUps.getByText(address)).toBeVisible();
+  });
+  await signUps.getByRole('button', { name: `Aanmelding van ${address} verwijderen` }).click();
+  await confirm(page, 'Verwijderen');
+  await expect(page.getByText('Nog niemand heeft zich aangemeld.')).toBeVisible();
+  await expect(page.getByText(/Een bericht zou nu naar 1 adres gaan/)).toBeVisible();
 });

@@ -122,3 +122,77 @@ test('the guestbook: a visitor scans the QR code on a phone and signs; the famil
   await expect(visitor.getByText('Het condoleanceregister is gesloten.')).toBeVisible();
   await phone.close();
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * No notice (the section's own, or a toast shown and not on its way out) has a box that meets a shown QR
+ * code's box, with the code scrolled to the foot of the window, where the toasts appear.
+ */
+async function expectNoNoticeOverQr(page: Page, what: string) {
+  const qrs = page.getByRole('img', { name: /^QR-code/ });
+  await expect(qrs.first()).toBeVisible();
+  const notices = page.locator(
+    '[data-testid="guestbook-notice"], [data-sonner-toast]:not([data-removed="true"])',
+  );
+  for (const qr of await qrs.all()) {
+    if (!(await qr.isVisible())) continue; // not shown in this medium
+    await qr.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    const q = (await qr.boundingBox())!;
+    for (const notice of await notices.all()) {
+      const n = await notice.boundingBox();
+      if (n)
+        expect(overlaps(n, q), `${what}: ${await notice.textContent()} ${JSON.stringify([n, q])}`).toBe(
+          false,
+        );
+    }
+  }
+}
+
+test('the notice that the guestbook is open never lies over a QR code, on screen or on paper', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { id } = await createMemorialAsNewOwner(page, 'Kees', `Poster ${Date.now().toString(36)}`);
+  await openManageTab(page, id, 'Uitvaart');
+  const section = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Condoleanceregister', exact: true }),
+  });
+  await section.getByRole('button', { name: 'Register openen' }).click();
+  const notice = section.getByTestId('guestbook-notice');
+  await expect(notice).toHaveText('Het condoleanceregister is open.');
+  await expect(section.getByTestId('guestbook-qr').locator('svg')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNoNoticeOverQr(page, `beheren, ${width}px`);
+  }
+
+  // A toast on this screen ('De link is gekopieerd', or that copying failed), then straight on to the
+  // poster while it is still showing: it is about the screen before and goes, so it never covers the code.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.getByRole('button', { name: 'Link kopiëren' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await section.getByRole('link', { name: 'Poster en tafelkaart' }).click();
+  await expect(page.getByRole('heading', { name: /Poster en tafelkaart/ })).toBeVisible();
+  await expectNoNoticeOverQr(page, 'poster, right after the toast');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  for (const format of ['Poster A4', 'Poster A5', 'Tafelkaart']) {
+    await page.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const media of ['screen', 'print'] as const) {
+        await page.emulateMedia({ media });
+        await expectNoNoticeOverQr(page, `${format}, ${width}px, ${media}`);
+      }
+      await page.emulateMedia({ media: 'screen' });
+    }
+  }
+  // On paper only the sheet: the toasts' container is not printed.
+  await page.emulateMedia({ media: 'print' });
+  const toaster = page.locator('section[aria-label^="Meldingen"]');
+  await expect(toaster).toHaveCount(1);
+  expect(await toaster.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+  await page.emulateMedia({ media: 'screen' });
+});

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { axeResults } from '../support/axe.ts';
-import { fillLogin, fillRegistration, type TestUser } from '../support/identity.ts';
+import { fillLogin, fillRegistration, newUser, type TestUser } from '../support/identity.ts';
+import { CoreApi } from '../support/app-api.ts';
 import { jpegFixture } from '../support/app-memorial.ts';
+import { signInNewPerson } from '../support/owner.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { confirmAddress, signInTeam } from '../support/team.ts';
 
@@ -165,6 +167,26 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
     expect(partner.getByRole('listitem', { name: 'Johanna Willems' })).toBeVisible(),
   );
 
+  // 6b. While it manages the page the company invites people (through the API: the invite screens have their
+  // own spec): two relatives join, a third invitation stays open.
+  const manageHref = (await item
+    .getByRole('link', { name: 'Johanna Willems beheren' })
+    .getAttribute('href'))!;
+  const memorialId = /[0-9a-f-]{36}/.exec(manageHref)![0];
+  const partnerApi = await CoreApi.as(partner);
+  const relatives = [newUser('Kees Willems'), newUser('Lies Willems')];
+  for (const relative of relatives) {
+    await partnerApi.invite(memorialId, relative.email, 'guest');
+    const mail = await waitForMail((m) => m.to.includes(relative.email));
+    const relativeContext = await browser.newContext();
+    const relativePage = await relativeContext.newPage();
+    await signInNewPerson(relativePage, relative);
+    await relativePage.goto('/');
+    await (await CoreApi.as(relativePage)).acceptInvite(/\/uitnodiging\/([\w-]+)/.exec(mail.text)![1]!);
+    await relativeContext.close();
+  }
+  await partnerApi.invite(memorialId, newUser('Nog Niet').email, 'guest');
+
   // 7. The family opens the mail's link, registers and confirms the address.
   const handover = await waitForMail(
     (m) => m.to.includes(family.email) && m.subject.startsWith('Neem de gedenkpagina'),
@@ -197,8 +219,22 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   await checkBothThemes(owner, '/overnemen (signed in)', () =>
     expect(owner.getByRole('button', { name: 'Pagina overnemen' })).toBeVisible(),
   );
+  // Without the company's help the family sees whom it invited (kept unless unticked), that its open
+  // invitation ends, and a new access code offered.
+  const people = owner.getByRole('group', { name: 'Wie het bedrijf heeft uitgenodigd' });
+  await expect(people.getByLabel(/^Kees Willems/)).toBeChecked();
+  await expect(people.getByLabel(/^Lies Willems/)).toBeChecked();
+  await expect(people.getByText('Eén uitnodiging is nog niet aangenomen.', { exact: false })).toBeVisible();
+  await expect(owner.getByLabel(/^Nieuwe toegangscode maken \(aanbevolen\)/)).toBeChecked();
+  await people.getByLabel(/^Lies Willems/).uncheck();
   await owner.getByLabel(`Toon ‘Verzorgd door ${company}’ op de pagina`).check();
   await owner.getByRole('button', { name: 'Pagina overnemen' }).click();
+  // The new code, once, with the way to the page; the heading has the focus.
+  const taken = owner.getByRole('heading', { level: 1, name: 'De pagina is van jou' });
+  await expect(taken).toBeFocused();
+  await expect(owner.getByTestId('new-access-code')).toHaveText(/^\d{4} \d{4}$/);
+  await expectNoSeriousViolations(owner, '/overnemen (taken over, the new code)');
+  await owner.getByRole('link', { name: 'Naar de pagina' }).click();
   await expect(owner).toHaveURL(/\/memorial\/[0-9a-f-]{36}$/);
   const caredBy = owner.getByRole('link', { name: company });
   await expect(caredBy).toBeVisible();
@@ -214,6 +250,10 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   // 9. Later the family lets the company manage the page after all (manage tab 'Mensen'); it can again.
   await owner.goto(`${new URL(owner.url()).pathname}/beheer/mensen`);
   await expect(owner.getByRole('heading', { level: 2, name: 'Uitvaartondernemer' })).toBeVisible();
+  // Kees stayed, Lies did not.
+  const members = owner.getByRole('list', { name: 'Leden' });
+  await expect(members.getByText('Kees Willems', { exact: true })).toBeVisible();
+  await expect(members.getByText(/Lies Willems/)).toHaveCount(0);
   await checkBothThemes(owner, '/memorial/{id}/beheer/mensen (the care section)', () =>
     expect(owner.getByRole('heading', { level: 2, name: 'Uitvaartondernemer' })).toBeVisible(),
   );

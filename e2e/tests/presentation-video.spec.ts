@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test.ts';
@@ -28,9 +27,9 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
     .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
 }
 
-/** A real MP3 (three seconds of a tone) made by the ffmpeg the server itself uses. */
+/** A real MP3 (three seconds of a tone) made by the ffmpeg the server itself uses (FFMPEG_PATH, else PATH's). */
 function toneMp3(): string {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
   const file = path.join(os.tmpdir(), `e2e-lied-${process.pid}.mp3`);
   execFileSync(ffmpeg, [
     '-v',

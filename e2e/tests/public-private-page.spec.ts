@@ -29,7 +29,7 @@ test.describe('/beslotenpagina', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ga naar de besloten pagina' })).toBeVisible();
     await expect(page.getByText(/code van 8 cijfers .* per e-mail of op een kaartje/)).toBeVisible();
     const field = page.getByLabel(/^Toegangscode\*?$/);
-    await expect(field).toHaveAttribute('placeholder', '12345678');
+    await expect(field).toHaveAttribute('placeholder', '1234 5678');
     await expect(field).toHaveAttribute('inputmode', 'numeric');
     await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(page.getByRole('heading', { name: 'Hulp nodig?' })).toBeVisible();
@@ -41,17 +41,17 @@ test.describe('/beslotenpagina', () => {
     const submit = page.getByRole('button', { name: 'Ga naar pagina' });
     await submit.click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveAccessibleDescription('Code is required');
+    await expect(field).toHaveAccessibleDescription('Vul de toegangscode in.');
     await expect(field).toBeFocused();
 
     // After the first submit, the message follows every change.
     await field.fill('1234');
-    await expect(field).toHaveAccessibleDescription('Code must be an 8-digit number');
+    await expect(field).toHaveAccessibleDescription('De toegangscode bestaat uit 8 cijfers.');
     await field.fill('1234abcd');
-    await expect(page.getByText('Code must be an 8-digit number')).toBeVisible();
+    await expect(page.getByText('De toegangscode bestaat uit 8 cijfers.')).toBeVisible();
     await field.fill('87654321');
     await expect(field).toHaveAttribute('aria-invalid', 'false');
-    await expect(page.getByText('Code must be an 8-digit number')).toHaveCount(0);
+    await expect(page.getByText('De toegangscode bestaat uit 8 cijfers.')).toHaveCount(0);
     expect(logged.join('\n')).not.toContain('87654321');
   });
 
@@ -74,7 +74,7 @@ test.describe('/beslotenpagina', () => {
       'Er is geen pagina gevonden met deze code. Controleer de code en probeer het opnieuw.',
     );
     await expect(page).toHaveURL('/beslotenpagina');
-    await expect(field).toHaveValue('20242024');
+    await expect(field).toHaveValue('2024 2024');
     expect(await page.evaluate(() => localStorage.getItem('aandenken-guest-token'))).toBeNull();
     expect(logged.join('\n')).not.toContain('20242024');
   });
@@ -107,6 +107,46 @@ test.describe('/beslotenpagina', () => {
     await page.getByRole('button', { name: 'Ga naar pagina' }).click();
     await expect(page).toHaveURL(`/memorial/${memorialId}`);
     expect(await page.evaluate(() => localStorage.getItem('aandenken-guest-token'))).toBe('guest-token-abc');
+  });
+
+  test('the code typed as the card prints it, with a space, or pasted from a mail, opens the page', async ({
+    page,
+    browser,
+  }) => {
+    const { id } = await createMemorialAsNewOwner(page, 'Bertha', `Kuiper ${Date.now().toString(36)}`);
+    await (await CoreApi.as(page)).update(id, { status: 'active', visibility: 'private' });
+    const code = await readAccessCode(page, id);
+    const printed = `${code.slice(0, 4)} ${code.slice(4)}`;
+
+    for (const way of ['typed', 'pasted'] as const) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${way === 'typed' ? 211 : 212}` },
+      });
+      const visitor = await context.newPage();
+      await visitor.goto('/beslotenpagina');
+      const field = visitor.getByRole('textbox', { name: 'Toegangscode' });
+      await expect(field).toBeEditable();
+      if (way === 'typed') {
+        await field.pressSequentially(printed);
+      } else {
+        await field.focus();
+        // What a mail program puts on the clipboard when a line of the mail is copied.
+        await field.evaluate((input, text) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', text);
+          input.dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+        }, `Toegangscode: ${printed}`);
+      }
+      await expect(field).toHaveValue(printed);
+      const answer = visitor.waitForResponse((r) => r.url().endsWith('/core/guest/token'));
+      await visitor.getByRole('button', { name: 'Ga naar pagina' }).click();
+      expect((await answer).status()).toBe(200);
+      await expect(visitor).toHaveURL(`/memorial/${id}`);
+      await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
+      await context.close();
+    }
   });
 
   // Last in this file, and this file near the end of the run: it leaves the e2e server over its global budget

@@ -25,7 +25,9 @@ import { registerInputGuards } from './lib/input-guard.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { sharedCounters } from './lib/shared-counters.ts';
-import { loggerOptions } from './lib/log-redaction.ts';
+import { loggerOptions, urlRedactor } from './lib/log-redaction.ts';
+import { noStoreByDefault } from './lib/cache-control.ts';
+import { registerBodyDeadlines } from './lib/body-deadline.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { partnerRoutes } from './modules/companies/partner-routes.ts';
@@ -48,6 +50,7 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { sitePlugin } from './modules/site/plugin.ts';
+import { pageSecrets } from './modules/site/page-secrets.ts';
 import { authPlugin, requireCaller, seenUsers, userTokenVerifier } from './lib/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { memorialDeletionRoutes } from './modules/memorial-deletion/routes.ts';
@@ -83,9 +86,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   useDutchValidationMessages();
   const headers = securityHeaders(config);
   const frontDoor = cachedReadsFrontDoor(headers);
+  // Secrets in addresses are masked in the log by route: the pages' table here, each API route's own
+  // `config.logSecrets` as it is added.
+  const redactor = urlRedactor(pageSecrets);
   const app = Fastify({
     logger: opts.logger ?? {
-      ...loggerOptions(config),
+      ...loggerOptions(config, redactor),
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -107,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRoute', redactor.onRoute);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,9 +130,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onReady', async () => queue.start());
   // The job in progress gets a few seconds to finish; the process must be gone within 10 (server.ts).
   app.addHook('onClose', async () => queue.stop({ waitMs: JOB_STOP_WAIT_MS }));
+  // The routes end their streams first (preClose); then the listening connection closes.
+  app.addHook('onClose', async () => deps.liveStreams.close());
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  registerBodyDeadlines(app, config);
   await registerLoadShedding(app, config);
   registerInputGuards(app);
   registerIdempotency(app, { db, queue });
@@ -141,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     ...(counters ? { store: counters.store } : {}),
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // A request whose connection closed before it was read has no address any more; it gets no answer either.
+    keyGenerator: (req) => req.ip ?? 'closed',
     // Pages and static assets are not limited (one page load is ~40 files); the API and the identity
     // provider are.
     allowList: (req) =>
@@ -180,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     async (core) => {
       registerApiNotFound(core);
       core.addHook('onRequest', requireCaller);
+      core.addHook('onSend', noStoreByDefault);
       core.get('/openapi.json', { schema: { hide: true }, config: { allowAnonymous: true } }, async () =>
         app.swagger(),
       );

@@ -1,5 +1,39 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** A file this process may run (a regular file with the execute bit for us). */
+function runnable(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The ffmpeg that reads uploaded videos and music and makes the presentation's MP4: the one FFMPEG_PATH
+ * names, else Debian's (/usr/bin/ffmpeg), else the first `ffmpeg` on PATH; a maintained build, updated
+ * with the system. Null when there is none that can be run (FFMPEG_PATH set to one that cannot: none
+ * either): then video and music are switched off.
+ */
+export function findFfmpeg(
+  configured: string | undefined,
+  searchPath: string | undefined = process.env.PATH,
+  debian = '/usr/bin/ffmpeg',
+): string | null {
+  if (configured) return runnable(configured) ? configured : null;
+  const candidates = [
+    debian,
+    ...(searchPath ?? '')
+      .split(path.delimiter)
+      .filter((dir) => path.isAbsolute(dir))
+      .map((dir) => path.join(dir, 'ffmpeg')),
+  ];
+  return candidates.find(runnable) ?? null;
+}
 
 const emailList = z
   .string()
@@ -14,6 +48,20 @@ const emailList = z
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+/** Listening on every interface, or on this machine only: a browser here reaches it as localhost. */
+const isWildcardHost = (host: string) => ['', '0.0.0.0', '::', '[::]'].includes(host);
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * PUBLIC_URL when it is not set: the host and port this process listens on, so a newcomer who changes only
+ * PORT gets sign-in, mail links and photos on that port.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = isWildcardHost(host) || isLoopbackHost(host) ? 'localhost' : host;
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
 /** The whole environment, validated once at start (rule 5). Types are inferred from it. */
 export const configSchema = z
   .object({
@@ -21,7 +69,8 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** Unset: http://localhost:<PORT>, the address this process answers on (see defaultPublicUrl). */
+    PUBLIC_URL: optionalUrl,
     APP_URL: optionalUrl,
     API_URL: optionalUrl,
     OIDC_AUTHORITY: optionalUrl,
@@ -68,11 +117,17 @@ export const configSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
     /** Time for a request's headers to arrive (408 after it). */
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** Time for a body that is not an upload (JSON, a form) to arrive once the headers did (408 after it). */
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** An upload (multipart) slower than this over a whole window is cut off (408); 0: no minimum. */
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(16_384),
+    /** The window over which an upload's rate is measured; the first one is its grace period. */
+    UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
     /** A connection on which nothing moves for this long is closed. */
     CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long an idle keep-alive connection stays open between requests. */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
-    /** ffmpeg for rewriting videos without metadata; unset: /usr/bin/ffmpeg, else the npm package's. */
+    /** ffmpeg for videos, music and the MP4 export; unset: /usr/bin/ffmpeg, else `ffmpeg` on PATH (see `findFfmpeg`). */
     FFMPEG_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     /** The presentation's MP4 export (docs/keepsakes.md): ffmpeg is stopped after this many seconds. */
     PRESENTATION_VIDEO_TIMEOUT_S: z.coerce.number().int().min(10).default(1800),
@@ -80,8 +135,24 @@ export const configSchema = z
     PRESENTATION_VIDEO_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     /** Address-space limit of the export's ffmpeg process, in MB (ulimit -v). */
     PRESENTATION_VIDEO_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
+    /** Background workers per lane of the job queue (docs/reliability.md); 0 leaves the lane to other processes. */
+    JOBS_MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    JOBS_RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    JOBS_FILES_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    JOBS_MAIL_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    JOBS_SYSTEM_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Heavy work (video renders, exports, printed books) queued or running per memorial, per kind (429 above it). */
+    HEAVY_JOBS_PER_MEMORIAL: z.coerce.number().int().positive().default(2),
+    /** Heavy work queued or running per account, per kind (429 above it). */
+    HEAVY_JOBS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
     /** Uploads one caller may have in flight at once (429 above it). */
     UPLOADS_PER_CALLER: z.coerce.number().int().positive().default(3),
+    /** Live streams (guestbook, kaarsjesmoment) one user or guest token may hold open at once (429 above it). */
+    LIVE_STREAMS_PER_CALLER: z.coerce.number().int().positive().default(4),
+    /** Live streams one client address may hold open at once (429 above it); room for a household behind one address. */
+    LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(16),
+    /** Live streams this process holds open at most (503 above it), so the streams leave room for reads. */
+    LIVE_STREAMS_MAX: z.coerce.number().int().positive().default(1000),
     /** Memory for the shared-read response cache (docs/performance.md); 0 switches it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Shed load (503 OVERLOADED) while the event loop's mean delay over the last second is above this; 0 = off. */
@@ -188,7 +259,7 @@ export const configSchema = z
     },
   )
   .transform((env) => {
-    const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+    const publicUrl = (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
     const dataDir = path.resolve(env.DATA_DIR);
     const oidcAuthority = (env.OIDC_AUTHORITY ?? `${publicUrl}/realms/aandenken`).replace(/\/+$/, '');
     return {
@@ -218,6 +289,8 @@ export const configSchema = z
           : undefined,
       /** The AI biography draft is on only when the endpoint, its key and the model are all set. */
       aiDraftEnabled: !!(env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL),
+      /** The ffmpeg found (`findFfmpeg`); null: video and music uploads and the MP4 export are off. */
+      ffmpegPath: findFfmpeg(env.FFMPEG_PATH),
     };
   });
 
@@ -233,6 +306,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * A line for the start-up log when PUBLIC_URL points elsewhere than where this process listens: sign-in,
+ * links in mails and photos are built from PUBLIC_URL. Behind a proxy that is as it should be (info); on
+ * this machine's own address it is a mistake (warn). Null when they agree.
+ */
+export function publicUrlNotice(config: Config): { level: 'info' | 'warn'; line: string } | null {
+  const url = new URL(config.PUBLIC_URL);
+  const publicPort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const publicHost = url.hostname;
+  const host = config.HOST;
+  const isName = (h: string) => !isLoopbackHost(h) && !/^[\d.]+$/.test(h) && !h.includes(':');
+  const reachable = isWildcardHost(host)
+    ? true
+    : isLoopbackHost(host)
+      ? isLoopbackHost(publicHost)
+      : publicHost === host || publicHost === `[${host}]` || isName(publicHost);
+  if (publicPort === config.PORT && reachable) return null;
+  const listening = isWildcardHost(host) ? `poort ${config.PORT}` : `${host}, poort ${config.PORT}`;
+  if (isLoopbackHost(publicHost))
+    return {
+      level: 'warn',
+      line:
+        `PUBLIC_URL is ${config.PUBLIC_URL}, maar de server luistert op ${listening}: inloggen, links in mails ` +
+        `en foto's gaan naar een adres waar hij niet te bereiken is. Laat PUBLIC_URL weg (dan is het ` +
+        `${defaultPublicUrl(host, config.PORT)}) of zet het op het adres waarop bezoekers de site openen.`,
+    };
+  return {
+    level: 'info',
+    line:
+      `PUBLIC_URL is ${config.PUBLIC_URL}; de server luistert op ${listening}. Dat klopt als een proxy ` +
+      `${url.host} hierheen doorstuurt; zo niet, dan werken inloggen, links in mails en foto's niet.`,
+  };
 }
 
 /**
@@ -254,5 +361,9 @@ export function switchedOff(config: Config): string[] {
   if (!config.aiDraftEnabled)
     off.push('AI-concept voor het levensverhaal: geen LLM_BASE_URL, LLM_API_KEY en LLM_MODEL, het staat uit');
   if (!config.REDIS_URL) off.push('Redis: geen REDIS_URL, elk proces telt de limieten alleen');
+  if (!config.ffmpegPath)
+    off.push(
+      `video en muziek: geen ffmpeg (${config.FFMPEG_PATH ? `FFMPEG_PATH ${config.FFMPEG_PATH} is niet uit te voeren` : 'niet in /usr/bin of op PATH; installeer Debian’s pakket ffmpeg'}), video’s en muziek uploaden en de presentatie als MP4 staan uit`,
+    );
   return off;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, databaseRoutines } from './app.ts';
-import { ConfigError, loadConfig, switchedOff } from './config.ts';
+import { ConfigError, loadConfig, publicUrlNotice, switchedOff } from './config.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { embeddedDatabaseExists, prepareEmbeddedDatabase } from './embedded-first-start.ts';
@@ -66,6 +66,8 @@ async function main() {
     },
     'Aandenken draait',
   );
+  const notice = publicUrlNotice(config);
+  if (notice) app.log[notice.level]({ publicUrl: config.PUBLIC_URL, port: config.PORT }, notice.line);
   const off = switchedOff(config);
   if (off.length) app.log.info({ off }, `Uitgeschakeld:\n  - ${off.join('\n  - ')}`);
   // `npm run backup` asks this process for a consistent back-up (docs/decisions/011-backups.md).

@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { apiPaths, apiPrefix } from '@aandenken/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../src/lib/media/video.ts';
@@ -72,6 +72,27 @@ const ownerOnly = (ok: number) => e(401, 403, 404, 404, 403, 403, 403, ok);
 /** Signed-in users, whoever they are. */
 const signedIn = (ok: number) => e(401, 401, 401, ok, ok, ok, ok, ok);
 const everyone = (ok: number) => e(ok, ok, ok, ok, ok, ok, ok, ok);
+
+/**
+ * Personal answers are kept by no browser or proxy: every API answer says `no-store` unless its route
+ * chose otherwise, which only the response cache's anonymous reads (an ETag, `no-cache`: revalidated) and
+ * the bytes of photos, music and logos do; those of a private page only for the one browser.
+ */
+function expectCacheControl(
+  label: string,
+  res: LightMyRequestResponse,
+  anonymous: boolean,
+  privatePage: boolean,
+) {
+  const cacheControl = String(res.headers['cache-control'] ?? '');
+  if (/^(image|audio|video)\//.test(String(res.headers['content-type']))) {
+    expect(cacheControl, label).not.toBe('');
+    if (privatePage) expect(cacheControl, label).toMatch(/\b(private|no-store)\b/);
+    return;
+  }
+  if (anonymous && res.headers.etag && cacheControl === 'no-cache') return;
+  expect(cacheControl, label).toContain('no-store');
+}
 
 /** A service of the funeral day on the World's memorial, straight in the database, open for RSVPs. */
 const serviceBody = {
@@ -166,6 +187,23 @@ async function futureMessage(t: TestContext, w: World): Promise<string> {
   );
   return rows[0]!.id;
 }
+/** A confirmed 'Blijf verbonden' sign-up on the World's memorial, straight in the database. */
+async function signUp(t: TestContext, w: World): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO memorial_subscriptions (memorial_id, email, kinds, confirmed_at, access_via)
+     VALUES ($1, $2, '{messages}', now(), 'public') RETURNING id`,
+    [w.memorialId, `verbonden-${randomBytes(4).toString('hex')}@example.nl`],
+  );
+  return rows[0]!.id;
+}
+
+/** A memorial's readable address (migration 131). */
+async function slugOf(t: TestContext, memorialId: string): Promise<string> {
+  const { rows } = await t.db.query<{ slug: string }>('SELECT slug FROM memorials WHERE id = $1', [
+    memorialId,
+  ]);
+  return rows[0]!.slug;
+}
 
 const matrix: Row[] = [
   // ── memorials ────────────────────────────────────────────────────────────────────────────────
@@ -189,6 +227,31 @@ const matrix: Row[] = [
     visibility: 'public',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}` }),
     expect: everyone(200),
+  },
+  {
+    call: 'GET /core/memorial/by-slug/{slug}',
+    prepare: async ({ t, w }) => ({ slug: await slugOf(t, w.memorialId) }),
+    request: (_w, p) => ({ method: 'GET', url: `/core/memorial/by-slug/${p.slug}` }),
+    expect: read,
+  },
+  {
+    call: 'GET /core/memorial/by-slug/{slug}',
+    variant: 'public memorial',
+    visibility: 'public',
+    prepare: async ({ t, w }) => ({ slug: await slugOf(t, w.memorialId) }),
+    request: (_w, p) => ({ method: 'GET', url: `/core/memorial/by-slug/${p.slug}` }),
+    expect: everyone(200),
+  },
+  {
+    call: 'PUT /core/memorial',
+    variant: 'search engines: the owner only',
+    visibility: 'public',
+    request: (w) => ({
+      method: 'PUT',
+      url: '/core/memorial',
+      payload: { id: w.memorialId, searchEngines: true },
+    }),
+    expect: e(401, 403, 403, 403, 403, 403, 403, 200),
   },
   {
     call: 'PUT /core/memorial',
@@ -270,16 +333,17 @@ const matrix: Row[] = [
     expect: e(401, 403, 404, 404, 403, 200, 200, 200),
   },
   {
+    // One's own role needs a caller: anonymous is 401, also on a public page.
     call: 'GET /core/memorial/users/self/role/{memorialId}',
     request: (w) => ({ method: 'GET', url: `/core/memorial/users/self/role/${w.memorialId}` }),
-    expect: read,
+    expect: e(401, 200, 404, 404, 200, 200, 200, 200),
   },
   {
     call: 'GET /core/memorial/users/self/role/{memorialId}',
     variant: 'public memorial',
     visibility: 'public',
     request: (w) => ({ method: 'GET', url: `/core/memorial/users/self/role/${w.memorialId}` }),
-    expect: everyone(200),
+    expect: e(401, 200, 200, 200, 200, 200, 200, 200),
   },
   {
     call: 'PUT /core/memorial/users/role',
@@ -989,6 +1053,17 @@ const matrix: Row[] = [
     }),
     expect: everyone(202),
   },
+  {
+    call: 'GET /core/memorial/{id}/subscriptions',
+    request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/subscriptions` }),
+    expect: manage(200),
+  },
+  {
+    call: 'DELETE /core/memorial/{id}/subscriptions/{subscriptionId}',
+    prepare: async ({ t, w }) => ({ id: await signUp(t, w) }),
+    request: (w, p) => ({ method: 'DELETE', url: `/core/memorial/${w.memorialId}/subscriptions/${p.id}` }),
+    expect: manage(200),
+  },
 
   // ---- exports (docs/exports.md) ----
   {
@@ -1086,8 +1161,9 @@ const matrix: Row[] = [
     call: 'GET /core/payments/{id}',
     prepare: async ({ t, w }) => {
       const { rows } = await t.db.query<{ id: string }>(
-        `INSERT INTO payments (memorial_id, plan, amount_cents, buyer_name, buyer_address, buyer_postal_code, buyer_city)
-         VALUES ($1, 'premium', 19900, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id::text AS id`,
+        // Closed: a page holds one open payment per plan, and this runs once per caller.
+        `INSERT INTO payments (memorial_id, plan, amount_cents, status, buyer_name, buyer_address, buyer_postal_code, buyer_city)
+         VALUES ($1, 'premium', 19900, 'canceled', 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht') RETURNING id::text AS id`,
         [w.memorialId],
       );
       return { id: rows[0]!.id };
@@ -1721,6 +1797,13 @@ const companyMatrix: CompanyRow[] = [
     expect: co(401, 200, 403, 200, 409, 200, 200),
   },
   {
+    // Who the company invited, for the family before it accepts: the same callers as the acceptance.
+    call: 'GET /core/handover/{code}/members',
+    prepare: async () => partnerPage(),
+    request: (_w, p) => ({ method: 'GET', url: `/core/handover/${p.code}/members` }),
+    expect: co(401, 200, 403, 200, 409, 200, 200),
+  },
+  {
     call: 'GET /core/memorial/{id}',
     variant: 'a page made for a family, waiting for it',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.waitingPageId}` }),
@@ -1989,6 +2072,10 @@ const outsideMatrix: { route: string; reason: string }[] = [
   },
   { route: 'GET /core/openapi.json', reason: 'the public API description' },
   {
+    route: 'GET /core/account/sign-in-methods',
+    reason: 'which sign-in buttons the site shows; no memorial or account involved',
+  },
+  {
     route: 'POST /core/payments/webhook',
     reason: "Mollie's webhook: only an id, looked up at Mollie itself (payments.test.ts)",
   },
@@ -2077,6 +2164,12 @@ describe('authorization matrix', () => {
           expect(res.statusCode, `${persona}: ${res.body}`).toBeLessThan(500);
           expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
         }
+        expectCacheControl(
+          `${persona}: cache-control`,
+          res,
+          persona === 'anonymous',
+          (row.visibility ?? 'private') === 'private',
+        );
       }
       expect(got).toEqual(row.expect);
     });
@@ -2099,6 +2192,7 @@ describe('authorization matrix', () => {
             expect(res.statusCode, `${persona}: ${res.body}`).toBeLessThan(500);
             expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
           }
+          expectCacheControl(`${persona}: cache-control`, res, persona === 'anonymous', false);
         }
         expect(got).toEqual(row.expect);
       });
@@ -2108,20 +2202,32 @@ describe('authorization matrix', () => {
   it('answers 401 to an anonymous caller of every members-only call, whatever the body or address', async () => {
     // Members-only: no row lets an anonymous caller succeed. Authentication comes before validation, so
     // a malformed body or id says nothing about the call to someone who may not make it.
-    const calls = [...new Set(matrix.map((r) => r.call))].filter(
+    // Ids the set-up would make are left made up: the answer must not depend on them.
+    const madeUp = new Proxy({} as Record<string, string>, { get: () => crypto.randomUUID() });
+    // The memorial domain's rows and those of companies and the team alike.
+    const all = [
+      ...matrix.map((r) => ({
+        call: r.call,
+        variant: r.variant,
+        anonymous: r.expect.anonymous,
+        build: async () => r.request(await worldFor(r), madeUp),
+      })),
+      ...companyMatrix.map((r) => ({
+        call: r.call,
+        variant: r.variant,
+        anonymous: r.expect.anonymous,
+        build: async () => r.request(companyWorld ?? (await createCompanyWorld()), madeUp),
+      })),
+    ];
+    const calls = [...new Set(all.map((r) => r.call))].filter(
       // A 409 to an anonymous caller (no kaarsjesmoment on now) means the call itself is open to them.
-      (call) =>
-        !matrix.some((r) => r.call === call && (r.expect.anonymous < 300 || r.expect.anonymous === 409)),
+      (call) => !all.some((r) => r.call === call && (r.anonymous < 300 || r.anonymous === 409)),
     );
-    expect(calls.length).toBeGreaterThan(25);
+    expect(calls.length).toBeGreaterThan(60);
     for (const call of calls) {
-      const rows = matrix.filter((r) => r.call === call);
-      for (const r of rows) expect(r.expect.anonymous, `${call} ${r.variant ?? ''}`).toBe(401);
-      const row = rows[0]!;
-      const w = await worldFor(row);
-      // Ids the set-up would make are left made up: the answer must not depend on them.
-      const madeUp = new Proxy({} as Record<string, string>, { get: () => crypto.randomUUID() });
-      const base = row.request(w, madeUp);
+      const rows = all.filter((r) => r.call === call);
+      for (const r of rows) expect(r.anonymous, `${call} ${r.variant ?? ''}`).toBe(401);
+      const base = await rows[0]!.build();
       const url = String(base.url);
       const method = base.method ?? 'GET';
       const broken = url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'kapot');

@@ -161,7 +161,11 @@ async function togetherReaches(s: Awaited<ReturnType<typeof stream>>, n: number)
 
 async function stream(base: string, memorialId: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
-  const res = await fetch(`${base}${moments(memorialId)}/live`, { headers, signal: abort.signal });
+  // A page view of its own, as the web app sends: visitors without an account count once per page view.
+  const res = await fetch(`${base}${moments(memorialId)}/live?client=${crypto.randomUUID()}`, {
+    headers,
+    signal: abort.signal,
+  });
   const events: { event: string; data: unknown }[] = [];
   const waiting: (() => void)[] = [];
   if (res.ok)

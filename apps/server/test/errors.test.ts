@@ -90,9 +90,9 @@ describe('validation answers in Dutch, naming the field', () => {
     expect(array.message).toBe('De inhoud ontbreekt of is geen JSON-object.');
   });
 
-  it("the access code: Dutch in the API, while the contract keeps the web form's messages", async () => {
+  it('the access code: the Dutch messages of the contract, which the web form shows too', async () => {
     const { accessCodeSchema } = await import('@aandenken/contract');
-    expect(accessCodeSchema.safeParse('').error?.issues[0]?.message).toBe('Code is required');
+    expect(accessCodeSchema.safeParse('').error?.issues[0]?.message).toBe('Vul de toegangscode in.');
     const cases: [unknown, string][] = [
       ['', 'Vul de toegangscode in.'],
       ['1234', 'De toegangscode bestaat uit 8 cijfers.'],

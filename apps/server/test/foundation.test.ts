@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { loadConfig, ConfigError } from '../src/config.ts';
+import { loadConfig, ConfigError, publicUrlNotice } from '../src/config.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -95,6 +95,54 @@ describe('config', () => {
     expect(c.PORT).toBe(8080);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.OIDC_AUTHORITY).toBe('http://localhost:8080/realms/aandenken');
+    expect(publicUrlNotice(c)).toBeNull();
+  });
+
+  it('without PUBLIC_URL, the public address is where the server listens: only PORT changed is enough', () => {
+    for (const env of [
+      { PORT: '3000' },
+      { PORT: '3000', PUBLIC_URL: '' },
+      { PORT: '3000', HOST: '127.0.0.1' },
+    ]) {
+      const c = loadConfig(env);
+      expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+      expect(c.APP_URL).toBe('http://localhost:3000');
+      expect(c.API_URL).toBe('http://localhost:3000');
+      expect(c.OIDC_AUTHORITY).toBe('http://localhost:3000/realms/aandenken');
+      expect(c.embeddedIdentity).toBe(true);
+      expect(publicUrlNotice(c)).toBeNull();
+    }
+    expect(loadConfig({ PORT: '3000', HOST: '192.168.1.20' }).PUBLIC_URL).toBe('http://192.168.1.20:3000');
+    expect(loadConfig({ HOST: 'fd00::20' }).PUBLIC_URL).toBe('http://[fd00::20]:8080');
+    // Set, it wins.
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://aandenken.nl/' }).PUBLIC_URL).toBe(
+      'https://aandenken.nl',
+    );
+  });
+
+  it('says at start when PUBLIC_URL points elsewhere than where the server listens', () => {
+    // The newcomer's mistake: a PUBLIC_URL on this machine, on another port.
+    const local = publicUrlNotice(loadConfig({ PORT: '3000', PUBLIC_URL: 'http://localhost:8080' }));
+    expect(local).toEqual({
+      level: 'warn',
+      line: "PUBLIC_URL is http://localhost:8080, maar de server luistert op poort 3000: inloggen, links in mails en foto's gaan naar een adres waar hij niet te bereiken is. Laat PUBLIC_URL weg (dan is het http://localhost:3000) of zet het op het adres waarop bezoekers de site openen.",
+    });
+    // On this machine, the right port, but the server does not listen on the loopback address.
+    expect(
+      publicUrlNotice(loadConfig({ HOST: '192.168.1.20', PUBLIC_URL: 'http://127.0.0.1:8080' }))?.level,
+    ).toBe('warn');
+    // Behind a proxy: said, calmly, since it is usually right.
+    expect(publicUrlNotice(loadConfig({ PUBLIC_URL: 'https://aandenken.nl' }))).toEqual({
+      level: 'info',
+      line: "PUBLIC_URL is https://aandenken.nl; de server luistert op poort 8080. Dat klopt als een proxy aandenken.nl hierheen doorstuurt; zo niet, dan werken inloggen, links in mails en foto's niet.",
+    });
+    expect(
+      publicUrlNotice(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://aandenken.nl:8080' }))?.line,
+    ).toContain('de server luistert op 127.0.0.1, poort 8080');
+    // Agreeing: nothing to say.
+    expect(publicUrlNotice(loadConfig({ PORT: '3000', PUBLIC_URL: 'http://localhost:3000' }))).toBeNull();
+    expect(publicUrlNotice(loadConfig({ PORT: '80', PUBLIC_URL: 'http://aandenken.test' }))).toBeNull();
+    expect(publicUrlNotice(loadConfig({ PUBLIC_URL: 'http://mijn-server.lan:8080' }))).toBeNull();
   });
 });
 

@@ -49,8 +49,16 @@ type Caller = (typeof callers)[number];
  *   right or wrong, before it is checked (that is the defence against guessing; finding 10).
  * - `memories.card`, `memories.card_key`: the memory wall's ready-made cards, a cache that reads write
  *   (migration 093); what a card shows is compared through the memories' other columns.
+ * - `users.last_seen_at`, `users.updated_at`: any signed-in request refreshes them once an hour
+ *   (lib/auth.ts), so a run that crosses the hour sees them change.
  */
-const volatile = ['access_code_attempts', 'memories.card', 'memories.card_key'];
+const volatile = [
+  'access_code_attempts',
+  'memories.card',
+  'memories.card_key',
+  'users.last_seen_at',
+  'users.updated_at',
+];
 /**
  * Rows left out for the same reason:
  * - the identity provider's sessions and interactions without an account: any visitor of its endpoints

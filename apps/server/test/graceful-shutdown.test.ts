@@ -195,7 +195,7 @@ describe('the job queue on stop', () => {
         ran.push(Number(payload.n));
       };
       const queue = createJobQueue({ db, log, pollIntervalMs: 50 });
-      queue.register('test.slow', handler);
+      queue.register('test.slow', 'system', handler);
       for (let n = 1; n <= 5; n++) await queue.enqueue(db, 'test.slow', { n });
       queue.start();
       await expect.poll(() => ran.length, { interval: 10 }).toBeGreaterThanOrEqual(1);
@@ -212,7 +212,7 @@ describe('the job queue on stop', () => {
 
       // "After the restart": another worker runs what was left.
       const again = createJobQueue({ db, log, pollIntervalMs: 50 });
-      again.register('test.slow', handler);
+      again.register('test.slow', 'system', handler);
       again.start();
       await again.idle();
       await again.stop();
@@ -228,7 +228,7 @@ describe('the job queue on stop', () => {
     try {
       const queue = createJobQueue({ db, log, pollIntervalMs: 50 });
       let started = false;
-      queue.register('test.stuck', async () => {
+      queue.register('test.stuck', 'system', async () => {
         started = true;
         await new Promise((r) => setTimeout(r, 5000));
       });

@@ -89,6 +89,32 @@ describe('POST /core/guest/token', () => {
     );
   });
 
+  it('opens the page with the code typed as the card prints it: a space, a dash or a dot in the middle', async () => {
+    const m = await createMemorial(t, u.owner);
+    const code = m.accessCode;
+    for (const typed of [
+      `${code.slice(0, 4)} ${code.slice(4)}`,
+      `${code.slice(0, 4)}-${code.slice(4)}`,
+      `${code.slice(0, 4)}.${code.slice(4)}`,
+    ]) {
+      const res = await tokenFor(typed, nextAddress());
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().memorialId).toBe(m.id);
+      // Also when a link names the page (the code is then compared with that page only).
+      const named = await t.app.inject({
+        method: 'POST',
+        url: '/core/guest/token',
+        payload: { accessCode: typed, memorialId: m.id },
+        remoteAddress: nextAddress(),
+      });
+      expect(named.statusCode, typed).toBe(200);
+    }
+    // Separators are no wildcard: other characters still make the code malformed.
+    const other = await tokenFor(`${code.slice(0, 4)}/${code.slice(4)}`, nextAddress());
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fields.accessCode).toBe('De toegangscode bestaat uit 8 cijfers.');
+  });
+
   it('does not open unpublished or archived pages', async () => {
     const concept = await createMemorial(t, u.owner, { status: 'concept' });
     const archived = await createMemorial(t, u.owner, { status: 'archived' });

@@ -110,6 +110,8 @@ export async function createTestApp(
 export async function issueUserToken(
   t: Pick<TestContext, 'db' | 'config'>,
   user: { email: string; name?: string },
+  /** How long the token lasts (jose's notation: seconds, or '15m'). */
+  expiresIn: number | string = '15m',
 ): Promise<{ token: string; userId: string }> {
   const { SignJWT, importJWK } = await import('jose');
   const { loadSigningKeys } = await import('../src/lib/signing-keys.ts');
@@ -129,7 +131,7 @@ export async function issueUserToken(
     .setAudience(t.config.OIDC_AUDIENCE)
     .setSubject(userId)
     .setIssuedAt()
-    .setExpirationTime('15m')
+    .setExpirationTime(typeof expiresIn === 'number' ? Math.floor(Date.now() / 1000) + expiresIn : expiresIn)
     .setJti(crypto.randomUUID())
     .sign(key);
   return { token, userId };

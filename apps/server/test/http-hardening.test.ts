@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { form, jpeg, memorial, person } from './fixtures/content.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   Browser,
@@ -101,6 +102,118 @@ describe('slow clients', () => {
     expect(res.raw.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
     expect(res.raw.toLowerCase()).not.toContain('connection: close');
     expect(res.afterMs).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('slow bodies', () => {
+  // The whole request may take a minute here (large uploads); a small body and an upload's rate less.
+  let slow: TestContext;
+  let slowPort: number;
+  beforeAll(async () => {
+    slow = await createTestApp({
+      REQUEST_TIMEOUT_MS: '60000',
+      BODY_TIMEOUT_MS: '700',
+      UPLOAD_MIN_BYTES_PER_SECOND: '4000',
+      UPLOAD_RATE_WINDOW_MS: '300',
+    });
+    await slow.app.listen({ host: '127.0.0.1', port: 0 });
+    slowPort = (slow.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => slow?.close());
+
+  /** Sends `head`, then one chunk every `everyMs`; resolves what came back once the server closed or answered. */
+  function send(head: string, chunks: Buffer[], everyMs: number) {
+    const socket = net.connect(slowPort, '127.0.0.1');
+    socket.on('error', () => {});
+    let raw = '';
+    let closed = false;
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (raw += d));
+    socket.write(head);
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i < chunks.length && socket.writable) socket.write(chunks[i++]!);
+    }, everyMs);
+    return new Promise<{ raw: string; closed: boolean }>((resolve) => {
+      const done = () => {
+        clearInterval(timer);
+        resolve({ raw, closed });
+        socket.destroy();
+      };
+      socket.once('close', () => {
+        closed = true;
+        done();
+      });
+      // Without a deadline the server would wait for the whole body: give up long before that.
+      setTimeout(done, 15_000);
+      // An answer that keeps the connection open (keep-alive): done at the answer's end.
+      socket.on('data', () => {
+        if (!/connection: close/i.test(raw) && /\r\n\r\n[\s\S]*\}$/.test(raw)) done();
+      });
+    });
+  }
+  const bytes = (text: string) => [...Buffer.from(text)].map((b) => Buffer.from([b]));
+  const answer = (raw: string) =>
+    JSON.parse(raw.slice(raw.indexOf('{'))) as { code: string; message: string };
+
+  it('ends a small body that trickles in with 408 after BODY_TIMEOUT_MS, long before the request timeout', async () => {
+    const body = JSON.stringify({
+      name: 'Jan',
+      email: 'jan@example.nl',
+      subject: 'general',
+      message: 'x'.repeat(1000),
+    });
+    const head =
+      'POST /core/contact HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    // One byte every 100 ms: the body would take 100 s; the request timeout is 60 s, the body's 0.7 s.
+    const res = await send(head, bytes(body), 100);
+    expect(res.raw).toMatch(/^HTTP\/1\.1 408 /);
+    expect(res.raw.toLowerCase()).toContain('connection: close');
+    expect(answer(res.raw)).toEqual({
+      code: 'REQUEST_TIMEOUT',
+      message: expect.stringContaining('te langzaam'),
+    });
+    expect(res.closed).toBe(true);
+  });
+
+  async function uploadRequest() {
+    const owner = await person(slow, `traag-${crypto.randomUUID().slice(0, 8)}@example.nl`, 'Traag');
+    const memorialId = await memorial(slow, owner);
+    const body = await form(
+      { memorialId },
+      { data: await jpeg(1600, 1200), type: 'image/jpeg', name: 'foto.jpg' },
+    );
+    const head =
+      `POST /core/memorial-media HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${owner.headers.authorization}\r\n` +
+      `content-type: ${body.headers['content-type']}\r\ncontent-length: ${body.payload.length}\r\n\r\n`;
+    return { head, payload: body.payload, memorialId };
+  }
+
+  it('cuts off an upload that brings less than UPLOAD_MIN_BYTES_PER_SECOND, with 408', async () => {
+    const { head, payload, memorialId } = await uploadRequest();
+    // 20 bytes a second against a minimum of 4000: the first window after the grace one ends it.
+    const res = await send(head, bytes(payload.toString('latin1')).slice(0, 2000), 50);
+    expect(res.raw).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer(res.raw)).toEqual({
+      code: 'REQUEST_TIMEOUT',
+      message: expect.stringContaining('te langzaam'),
+    });
+    expect(res.closed).toBe(true);
+    const { rows } = await slow.db.query('SELECT 1 FROM media WHERE memorial_id = $1', [memorialId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('lets an upload at a good rate through, however many windows it spans', async () => {
+    const { head, payload, memorialId } = await uploadRequest();
+    // 1 KB every 50 ms (20 KB a second): several windows of 0.3 s, each well above the minimum.
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < payload.length; at += 1024) chunks.push(payload.subarray(at, at + 1024));
+    expect(chunks.length).toBeGreaterThan(8);
+    const res = await send(head, chunks, 50);
+    expect(res.raw, res.raw).toMatch(/^HTTP\/1\.1 201 /);
+    const { rows } = await slow.db.query('SELECT 1 FROM media WHERE memorial_id = $1', [memorialId]);
+    expect(rows).toHaveLength(1);
   });
 });
 

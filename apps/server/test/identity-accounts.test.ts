@@ -12,6 +12,7 @@ import {
   signInWithPassword,
   verifyWithPassword,
 } from './identity-flow.ts';
+import { signInMethods } from '../src/modules/account/service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -503,16 +504,42 @@ describe('forgotten password', () => {
 });
 
 describe('Google without credentials', () => {
-  it('says plainly that Google sign-in is not available, for the button and for kc_idp_hint', async () => {
+  it('shows no Google button, on the screens or in the site', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, page } = await openInteraction(browser, s256());
+    expect(page.body).toContain('<h1>Inloggen</h1>');
+    expect(page.body).not.toContain('Inloggen met Google');
+    expect(page.body).not.toContain('class="divider"');
+    const register = await browser.get(`${uidPath}?scherm=registreren`);
+    expect(register.body).toContain('<h1>Account aanmaken</h1>');
+    expect(register.body).not.toContain('Inloggen met Google');
+
+    const methods = await t.app.inject({ url: '/core/account/sign-in-methods' });
+    expect(methods.statusCode).toBe(200);
+    expect(methods.json()).toEqual({ google: false });
+    // An external provider (Keycloak) brokers Google itself, under the alias the web's hint names.
+    expect(signInMethods({ embeddedIdentity: false, googleEnabled: false })).toEqual({ google: true });
+  });
+
+  it('a Google start that still arrives (an old tab, kc_idp_hint) gets the login screen saying why, no dead end', async () => {
     const browser = new Browser(t.app);
     const { uidPath, csrf } = await openInteraction(browser, s256());
     const button = await browser.post(`${uidPath}/google`, { csrf });
     expect(button.statusCode).toBe(200);
-    expect(button.body).toContain('Inloggen met Google is niet beschikbaar');
+    expect(button.body).toContain(
+      'Inloggen met Google kan hier niet. Log in met je e-mailadres en wachtwoord.',
+    );
+    expect(button.body).toContain(`action="${uidPath}/login"`);
     expect(button.headers['cache-control']).toBe('no-store');
 
-    const hinted = await openInteraction(new Browser(t.app), { ...s256(), kc_idp_hint: 'google' });
-    expect(hinted.page.body).toContain('Inloggen met Google is op dit moment niet beschikbaar');
+    const hinted = await openInteraction(new Browser(t.app), {
+      ...s256(),
+      kc_idp_hint: 'google',
+      login_hint: 'anna@example.nl',
+    });
+    expect(hinted.page.body).toContain('Inloggen met Google kan hier niet.');
+    expect(hinted.page.body).toContain('value="anna@example.nl"');
+    expect(hinted.page.body).toContain(`action="${hinted.uidPath}/login"`);
     expect(hinted.page.headers['cache-control']).toBe('no-store');
   });
 

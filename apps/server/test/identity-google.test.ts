@@ -101,6 +101,18 @@ async function signInWithGoogle(
 }
 
 describe('sign-in with Google (a local stand-in provider)', () => {
+  it('offers the Google button on the screens and to the site', async () => {
+    const browser = new Browser(t.app);
+    const { uidPath, page } = await openInteraction(browser, {
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(page.body).toContain('Inloggen met Google');
+    expect(page.body).toContain(`action="${uidPath}/google"`);
+    expect((await browser.get(`${uidPath}?scherm=registreren`)).body).toContain('Inloggen met Google');
+    expect((await t.app.inject({ url: '/core/account/sign-in-methods' })).json()).toEqual({ google: true });
+  });
+
   it('creates a verified account for a new Google user and issues API tokens', async () => {
     const { browser, done, verifier } = await signInWithGoogle({
       email: 'fleur@gmail.test',

@@ -38,7 +38,7 @@ describe('job queue', () => {
   it('retries a failing job with backoff until it succeeds', async () => {
     const queue = createJobQueue({ db, log, pollIntervalMs: 20, backoffMs: (n) => 100 * n });
     const runs: number[] = [];
-    queue.register('test.flaky', async (payload, ctx) => {
+    queue.register('test.flaky', 'system', async (payload, ctx) => {
       runs.push(Date.now());
       expect(payload).toEqual({ n: 1 });
       if (ctx.attempt < 3) throw new Error(`poging ${ctx.attempt} mislukt`);
@@ -59,7 +59,7 @@ describe('job queue', () => {
 
   it('gives up after the last attempt and keeps the error', async () => {
     const queue = createJobQueue({ db, log, backoffMs: () => 60_000 });
-    queue.register('test.broken', async () => {
+    queue.register('test.broken', 'system', async () => {
       throw new Error('kapot');
     });
     await queue.enqueue(db, 'test.broken', {}, { maxAttempts: 2 });
@@ -84,8 +84,8 @@ describe('job queue', () => {
     };
     const a = createJobQueue({ db, log, pollIntervalMs: 10 });
     const b = createJobQueue({ db, log, pollIntervalMs: 10 });
-    a.register('test.once', handler);
-    b.register('test.once', handler);
+    a.register('test.once', 'system', handler);
+    b.register('test.once', 'system', handler);
     for (let n = 0; n < 30; n++) await a.enqueue(db, 'test.once', { n });
     a.start();
     b.start();
@@ -112,7 +112,7 @@ describe('job queue', () => {
     );
     const queue = createJobQueue({ db, log, pollIntervalMs: 20, staleAfterMs: 60_000 });
     let ran = false;
-    queue.register('test.orphan', async () => {
+    queue.register('test.orphan', 'system', async () => {
       ran = true;
     });
     queue.start();

@@ -275,6 +275,17 @@ describe('POST /core/memorial-media', () => {
       { data: heic(), type: 'image/heic' },
     );
     expect(heicRes.json().message).toContain('HEIC');
+    // A damaged photo, and one whose content is not its type: said calmly, with what to do about it.
+    for (const [data, type] of [
+      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'image/jpeg'],
+      [Buffer.from('Dit is geen foto maar gewone tekst.\n'.repeat(20)), 'image/jpeg'],
+    ] as const) {
+      const message: string = (
+        await upload(c.contributor.headers, { memorialId: c.privateId }, { data, type })
+      ).json().message;
+      expect(message).toMatch(/kunnen we niet openen/);
+      expect(message).toMatch(/opnieuw als JPEG of PNG .*probeer het nog eens\.$/);
+    }
     await expectNothingStored(rows, files);
   });
 

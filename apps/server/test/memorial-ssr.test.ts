@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { auth, createMemorial, createUsers, type Users } from './memorial-fixtures.ts';
+import { genericPreview, withPreview } from '../src/modules/site/preview.ts';
+import { CANDLE_RATE_LIMIT } from '@aandenken/contract';
 
 /**
  * The public memorial page rendered at request time (src/modules/site/memorial-ssr.ts) with the web's real
@@ -24,6 +26,8 @@ let conceptId: string;
 let archivedId: string;
 
 const page = (id: string) => t.app.inject({ url: `/memorial/${id}` });
+/** The shell as the server sends it: with Aandenken's own preview and noindex (share.test.ts). */
+const servedShell = () => withPreview(SHELL, genericPreview(t.config.PUBLIC_URL, { noindex: true }));
 const dataBlock = (html: string) => {
   const json = /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(html)?.[1];
   return json ? (JSON.parse(json) as { memorialId: string; queries: Array<[unknown[], unknown]> }) : null;
@@ -123,7 +127,7 @@ describe('the public memorial page rendered on the server', () => {
   it('answers a private, concept, archived, missing or malformed memorial with 404 and exactly the shell, byte for byte', async () => {
     const unknown = await page('00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe(SHELL);
+    expect(unknown.body).toBe(servedShell());
     const answer = (res: Awaited<ReturnType<typeof page>>) => ({
       status: res.statusCode,
       headers: Object.fromEntries(
@@ -186,7 +190,7 @@ describe('the public memorial page rendered on the server', () => {
       payload: { id: publicId, visibility: 'private' },
     });
     expect(hide.statusCode).toBe(200);
-    expect((await page(publicId)).body).toBe(SHELL);
+    expect((await page(publicId)).body).toBe(servedShell());
   });
 
   it('compresses the rendered page for browsers that ask for it', async () => {
@@ -197,5 +201,140 @@ describe('the public memorial page rendered on the server', () => {
     expect(br.headers['content-encoding']).toBe('br');
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('>Klaas Smit</h1>');
+  });
+});
+
+describe('the candle form without the page’s script', () => {
+  let memorialId: string;
+  const form = (fields: Record<string, string>, o: { ip?: string; headers?: Record<string, string> } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/memorial/${memorialId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...o.headers },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: o.ip ?? '198.51.100.1',
+    });
+  const candles = async () =>
+    (
+      await t.db.query<{ name: string; kind: string; message: string | null }>(
+        'SELECT name, kind, message FROM candles WHERE memorial_id = $1 ORDER BY created_at, id',
+        [memorialId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    memorialId = (
+      await createMemorial(t, users.owner, { visibility: 'public', firstName: 'Willem', lastName: 'Dekker' })
+    ).id;
+  });
+
+  it('is a real form in the page: it posts to the page, its fields can be typed in before the script', async () => {
+    const html = (await page(memorialId)).body;
+    const form = /<form[^>]*id="kaarsje-aansteken"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0];
+    expect(form).toBeDefined();
+    expect(form).toMatch(/^<form[^>]*method="post"/);
+    expect(form).toMatch(/^<form[^>]*action="#kaarsjesformulier"/);
+    expect(form).toContain('<input type="hidden" name="formulier" value="kaarsje"/>');
+    const name = /<input id="candle-name"[^>]*>/.exec(form!)?.[0];
+    expect(name).toContain('name="name"');
+    const message = /<textarea id="candle-message"[^>]*>/.exec(form!)?.[0];
+    expect(message).toContain('name="message"');
+    for (const field of [name!, message!]) expect(field).not.toMatch(/readonly/i);
+    expect(form).toMatch(/<input type="radio" id="candle-kind-candle"[^>]*checked=""/);
+    // The confirmations the server's answer lands on.
+    expect(html).toContain('id="kaarsje-brandt"');
+    expect(html).toContain('id="bloem-ligt"');
+  });
+
+  it('lights a candle or lays a flower and sends the visitor back to the page at its confirmation', async () => {
+    const lit = await form({ formulier: 'kaarsje', kind: 'candle', name: ' Anna ', message: 'Rust zacht.' });
+    expect(lit.statusCode).toBe(303);
+    expect(lit.headers.location).toBe(`/memorial/${memorialId}#kaarsje-brandt`);
+    expect(lit.headers['cache-control']).toBe('no-store');
+    const laid = await form({ formulier: 'kaarsje', kind: 'flower', name: 'Bram', message: '' });
+    expect(laid.headers.location).toBe(`/memorial/${memorialId}#bloem-ligt`);
+    expect(await candles()).toEqual([
+      { name: 'Anna', kind: 'candle', message: 'Rust zacht.' },
+      { name: 'Bram', kind: 'flower', message: null },
+    ]);
+  });
+
+  it('lights one candle for a form sent twice in a row (a double tap)', async () => {
+    const before = (await candles()).length;
+    const fields = { formulier: 'kaarsje', kind: 'candle', name: 'Dubbel', message: 'Twee keer getikt.' };
+    const [a, b] = [await form(fields, { ip: '198.51.100.2' }), await form(fields, { ip: '198.51.100.2' })];
+    expect([a.statusCode, b.statusCode]).toEqual([303, 303]);
+    expect((await candles()).length).toBe(before + 1);
+  });
+
+  it('answers bad input with the page, the Dutch reason at the form and what was typed, and lights nothing', async () => {
+    const before = await candles();
+    const res = await form({ formulier: 'kaarsje', kind: 'flower', name: '  ', message: 'Tekst <b>vet</b>' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/<div id="candle-form-error"[^>]*><p>[^<]*Naam is verplicht/);
+    expect(res.body).toMatch(/<input value=" {2}" autofocus="" aria-invalid="true"[^>]*id="candle-name"/);
+    expect(res.body).toContain('>Tekst &lt;b&gt;vet&lt;/b&gt;</textarea>');
+    expect(res.body).toMatch(/<input checked="" type="radio" id="candle-kind-flower"/);
+    expect(res.body).not.toMatch(/<input checked="" type="radio" id="candle-kind-candle"/);
+    // Still the one data block and no inline script.
+    expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script type="application/json" id="ssr-data">']);
+    expect(await candles()).toEqual(before);
+    // The rendered page itself stays as it was for the next visitor.
+    expect((await page(memorialId)).body).not.toContain('Naam is verplicht');
+  });
+
+  it('keeps to the candle route’s rate limit per visitor, with a Dutch reason', async () => {
+    const before = (await candles()).length;
+    for (let i = 0; i < CANDLE_RATE_LIMIT.max; i++) {
+      const ok = await form({ formulier: 'kaarsje', name: `Veel ${i}` }, { ip: '198.51.100.3' });
+      expect(ok.statusCode).toBe(303);
+    }
+    const refused = await form({ formulier: 'kaarsje', name: 'Eén te veel' }, { ip: '198.51.100.3' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toMatch(/<div id="candle-form-error"[^>]*><p>Te veel verzoeken\./);
+    expect(refused.body).toMatch(/<input value="Eén te veel"/);
+    expect((await candles()).length).toBe(before + CANDLE_RATE_LIMIT.max);
+  });
+
+  it('lights nothing for another of the page’s forms, another site’s page, or a page not public', async () => {
+    const before = (await candles()).length;
+    const other = await form({ name: 'Geen kaarsje' });
+    expect(other.statusCode).toBe(303);
+    expect(other.headers.location).toBe(`/memorial/${memorialId}`);
+    const crossSite = await form(
+      { formulier: 'kaarsje', name: 'Van elders' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
+    expect(crossSite.statusCode).toBe(303);
+    expect((await candles()).length).toBe(before);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `/memorial/${privateId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'formulier=kaarsje&name=Geheim',
+    });
+    expect(hidden.statusCode).toBe(303);
+    expect(hidden.headers.location).toBe(`/memorial/${privateId}`);
+    const { rows } = await t.db.query('SELECT 1 FROM candles WHERE memorial_id = $1', [privateId]);
+    expect(rows).toEqual([]);
+  });
+
+  it('answers the readable address the same way', async () => {
+    const { rows } = await t.db.query<{ slug: string | null }>('SELECT slug FROM memorials WHERE id = $1', [
+      memorialId,
+    ]);
+    const slug = rows[0]!.slug;
+    expect(slug).toBeTruthy();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/gedenkpagina/${slug}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'formulier=kaarsje&kind=candle&name=Via+het+adres',
+      remoteAddress: '198.51.100.4',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/gedenkpagina/${slug}#kaarsje-brandt`);
+    expect((await candles()).map((c) => c.name)).toContain('Via het adres');
   });
 });

@@ -146,12 +146,8 @@ describe('the server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-proc-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const proc = startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-    });
+    // Only PORT set, as a newcomer does: the public address follows it.
+    const proc = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     children.push(proc.child);
     await expect
       .poll(
@@ -163,6 +159,11 @@ describe('the server process', () => {
         { timeout: 90_000, interval: 250 },
       )
       .toBe(200);
+    const discovery = await fetch(
+      `http://127.0.0.1:${port}/realms/aandenken/.well-known/openid-configuration`,
+    ).then((r) => r.json() as Promise<{ issuer: string }>);
+    expect(discovery.issuer).toBe(`http://localhost:${port}/realms/aandenken`);
+    expect(proc.output()).not.toContain('PUBLIC_URL');
 
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ name: '', email: '', message: '' });

@@ -267,6 +267,47 @@ describe('the pages a company pays for', () => {
   });
 });
 
+describe('one open payment per company and purpose', () => {
+  it('three clicks at once on ‘betalen’: one Mollie payment, the same checkout to all, one invoice once paid', async () => {
+    const c = await company();
+    await createPage(c.id, c.admin.token, `Aalders ${uid()}`);
+    await createPage(c.id, c.admin.token, `Bakker ${uid()}`);
+    const creates = () =>
+      mollie.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments').length;
+    const before = creates();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', `/core/companies/${c.id}/payments`, c.admin.token, { purpose: 'company_pages' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((r) => r.json().paymentId)).size).toBe(1);
+    expect(new Set(answers.map((r) => r.json().checkoutUrl)).size).toBe(1);
+    expect(creates() - before).toBe(1);
+    // The partnership is another purpose: its own payment beside it.
+    const partnership = await startPayment(c.id, c.admin.token, 'partnership');
+    expect(partnership.paymentId).not.toBe(answers[0]!.json().paymentId);
+
+    const { paymentId } = answers[0]!.json() as { paymentId: string };
+    const { rows } = await t.db.query<{ mollie_id: string }>('SELECT mollie_id FROM payments WHERE id = $1', [
+      paymentId,
+    ]);
+    mollie.setStatus(rows[0]!.mollie_id, 'paid');
+    await Promise.all([webhook(rows[0]!.mollie_id), webhook(rows[0]!.mollie_id)]);
+    const after = await billing(c.id, c.admin.token);
+    expect(after.owed.totalCents).toBe(0);
+    expect(after.payments.filter((p: { plan: string }) => p.plan === 'company_pages')).toEqual([
+      expect.objectContaining({ id: paymentId, status: 'paid', amountCents: 39800 }),
+    ]);
+    expect((await invoicesOf(paymentId)).map((i) => i.kind)).toEqual(['invoice']);
+    const { rows: all } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.company_id = $1`,
+      [c.id],
+    );
+    expect(all[0]!.n).toBe(1);
+  });
+});
+
 describe('the team’s look at a page’s plan', () => {
   it('finds a page by name or number, shows its plan and payments; team only', async () => {
     const c = await company();

@@ -319,7 +319,7 @@ describe('a page for a family', () => {
     const family = await issueUserToken(t, { email: familyEmail, name: 'Familie Willems' });
     const ok = await accept(code, family.token);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ memorialId });
+    expect(ok.json()).toEqual({ memorialId, newAccessCode: expect.stringMatching(/^\d{8}$/) });
     expect((await call('GET', `/core/memorial/${memorialId}`, family.token)).json().role).toBe('owner');
     // Accepting again: the same answer; someone else: used.
     expect((await accept(code, family.token)).statusCode).toBe(200);
@@ -417,7 +417,13 @@ describe('a page for a family', () => {
     // The company's public page lists it (and is cached from here on).
     const publicPage = async () => (await call('GET', `/core/public/companies/${slug}`)).json().caredPages;
     expect(await publicPage()).toEqual([
-      { id: memorialId, name: 'Johanna Willems', birthDate: '1941-03-02', deathDate: '2026-11-01' },
+      {
+        id: memorialId,
+        slug: expect.stringMatching(/^johanna-willems-1941-2026(-\d+)?$/),
+        name: 'Johanna Willems',
+        birthDate: '1941-03-02',
+        deathDate: '2026-11-01',
+      },
     ]);
     // A new name on the page reaches the cached company page.
     await call('PUT', '/core/memorial', family.token, { id: memorialId, firstName: 'Jo' });
@@ -484,6 +490,242 @@ describe('a page for a family', () => {
     expect(fresh).not.toBe(code);
     expect((await call('GET', `/core/handover/${code}`)).statusCode).toBe(404);
     expect((await call('GET', `/core/handover/${fresh}`)).statusCode).toBe(200);
+  });
+});
+
+describe('a handover without the partner role shuts the company out', () => {
+  let address = 1;
+  /** A guest token for the code, as a visitor gets it (each from its own address: failures are counted). */
+  const codeToken = (accessCode: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/core/guest/token',
+      remoteAddress: `10.200.${address >> 8}.${address++ & 255}`,
+      payload: { accessCode },
+    });
+  const mailAfter = (to: string, before: number) =>
+    t.smtp.waitFor((m) => m.to.includes(to) && t.smtp.messages.indexOf(m) >= before, 20_000);
+  /** The company invites someone to the page, as it may while it manages it; the mail's code and guest link. */
+  async function companyInvites(
+    memorialId: string,
+    token: string,
+    role: 'contributor' | 'guest',
+    name: string,
+  ) {
+    const email = `${name.toLowerCase()}-${uid()}@example.nl`;
+    const before = t.smtp.messages.length;
+    const res = await call('POST', `/core/guest-invite/${memorialId}`, token, { email, role, name });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await mailAfter(email, before);
+    return {
+      email,
+      code: /\/uitnodiging\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+      link: /#gasttoken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+    };
+  }
+  /** The invitee registers with the invited address and accepts. */
+  async function joins(memorialId: string, inv: { email: string; code: string }, name: string) {
+    const user = await issueUserToken(t, { email: inv.email, name });
+    const res = await call('POST', `/core/guest-invite/accept/${inv.code}`, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', `/core/memorial/${memorialId}`, user.token)).statusCode).toBe(200);
+    return { ...user, email: inv.email, memberId: res.json().memberId as string };
+  }
+  /**
+   * A published page the company manages: its access code and a guest token from it, two people the
+   * company invited who joined (Kees, contributor; Lies, guest), and one invitation still open with the
+   * guest token its one-time link gave.
+   */
+  async function pageWithPeople() {
+    const c = await company();
+    const page = await createPage(c.id, c.admin.token);
+    const published = await call('PUT', '/core/memorial', c.admin.token, {
+      id: page.memorialId,
+      status: 'active',
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const oldCode = (await call('GET', `/core/memorial/${page.memorialId}`, c.admin.token)).json()
+      .accessCode as string;
+    const guest = await codeToken(oldCode);
+    expect(guest.statusCode, guest.body).toBe(200);
+    const kees = await joins(
+      page.memorialId,
+      await companyInvites(page.memorialId, c.admin.token, 'contributor', 'Kees'),
+      'Kees Jansen',
+    );
+    const lies = await joins(
+      page.memorialId,
+      await companyInvites(page.memorialId, c.admin.token, 'guest', 'Lies'),
+      'Lies Bakker',
+    );
+    const open = await companyInvites(page.memorialId, c.admin.token, 'guest', 'Open');
+    const linkToken = await call('POST', '/core/guest/token-consume', null, { token: open.link });
+    expect(linkToken.statusCode, linkToken.body).toBe(200);
+    const family = await issueUserToken(t, { email: page.familyEmail, name: 'Familie Willems' });
+    return {
+      c,
+      ...page,
+      oldCode,
+      guestToken: guest.json().token as string,
+      kees,
+      lies,
+      open,
+      openLinkToken: linkToken.json().token as string,
+      family,
+    };
+  }
+  const memberEmails = async (memorialId: string, token: string) =>
+    (await call('POST', '/core/memorial/users/query', token, { memorialId }))
+      .json()
+      .items.map((m: { email: string }) => m.email)
+      .sort();
+
+  it('lists whom the company invited; without the role: the open invitation ends, the family keeps whom it chooses, the page gets a new code', async () => {
+    const p = await pageWithPeople();
+    const list = await call('GET', `/core/handover/${p.code}/members`, p.family.token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({
+      items: [
+        expect.objectContaining({
+          memberId: p.kees.memberId,
+          name: 'Kees Jansen',
+          role: 'contributor',
+          invitedByName: 'Anna de Vries',
+          companyUser: false,
+        }),
+        expect.objectContaining({ memberId: p.lies.memberId, name: 'Lies Bakker', role: 'guest' }),
+      ],
+      openInvitations: 1,
+    });
+    // Only the family: the company's own users get 409, a user without a verified address 403.
+    expect((await call('GET', `/core/handover/${p.code}/members`, p.c.admin.token)).statusCode).toBe(409);
+    expect((await call('GET', `/core/handover/${p.code}/members`)).statusCode).toBe(401);
+
+    const ok = await call('POST', `/core/handover/${p.code}/accept`, p.family.token, {
+      partnerRoleAllowed: false,
+      shownPublicly: false,
+      keepMemberIds: [p.kees.memberId],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const newCode = ok.json().newAccessCode as string;
+    expect(newCode).toMatch(/^\d{8}$/);
+    expect(newCode).not.toBe(p.oldCode);
+    // The page shows the family the same new code.
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.family.token)).json().accessCode).toBe(
+      newCode,
+    );
+
+    // The code the company saw opens nothing; the guest token it gave is refused; the new code works.
+    expect((await codeToken(p.oldCode)).statusCode).toBe(404);
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.guestToken)).statusCode).toBe(401);
+    expect((await codeToken(newCode)).statusCode).toBe(200);
+    // The company's open invitation can no longer be accepted, and the guest token of its link is refused.
+    const late = await issueUserToken(t, { email: p.open.email, name: 'Te Laat' });
+    const lateAccept = await call('POST', `/core/guest-invite/accept/${p.open.code}`, late.token);
+    expect(lateAccept.statusCode).toBe(404);
+    expect(lateAccept.json().code).toBe('INVITE_NOT_FOUND');
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.openLinkToken)).statusCode).toBe(401);
+    // Kees was kept, Lies was removed.
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.kees.token)).json().role).toBe(
+      'contributor',
+    );
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.lies.token)).statusCode).toBe(404);
+    expect(await memberEmails(p.memorialId, p.family.token)).toEqual([p.familyEmail, p.kees.email].sort());
+    // The company is out, as before.
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.c.admin.token)).statusCode).toBe(404);
+
+    const audit = await t.db.query<{ action: string; details: Record<string, unknown> }>(
+      `SELECT action, details FROM memorial_audit_log WHERE memorial_id = $1 ORDER BY created_at, id`,
+      [p.memorialId],
+    );
+    expect(audit.rows.find((r) => r.action === 'care.handed_over')!.details).toMatchObject({
+      partnerRoleAllowed: false,
+      revokedInvitations: 1,
+      removedMembers: 1,
+      keptMembers: 1,
+      accessCodeRenewed: true,
+    });
+    expect(audit.rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['invite.revoked', 'member.removed', 'memorial.access_code_regenerated']),
+    );
+    // Accepting again changes nothing more and shows no code.
+    const again = await call('POST', `/core/handover/${p.code}/accept`, p.family.token, {
+      partnerRoleAllowed: false,
+      shownPublicly: false,
+    });
+    expect(again.json()).toEqual({ memorialId: p.memorialId, newAccessCode: null });
+    expect((await codeToken(newCode)).statusCode).toBe(200);
+    // After the handover the list is not offered again.
+    expect((await call('GET', `/core/handover/${p.code}/members`, p.family.token)).statusCode).toBe(409);
+  });
+
+  it('the family may keep the code; left out, everyone the company invited stays except its own users', async () => {
+    const p = await pageWithPeople();
+    // A user of the company who made themselves a member of the page.
+    const self = await companyInvites(p.memorialId, p.c.admin.token, 'guest', 'Zelf');
+    await t.db.query('UPDATE guest_invites SET email = $2 WHERE memorial_id = $1 AND email = $3', [
+      p.memorialId,
+      p.c.admin.email,
+      self.email,
+    ]);
+    expect((await call('POST', `/core/guest-invite/accept/${self.code}`, p.c.admin.token)).statusCode).toBe(
+      200,
+    );
+    const listed = (await call('GET', `/core/handover/${p.code}/members`, p.family.token)).json().items;
+    expect(listed.map((m: { companyUser: boolean }) => m.companyUser)).toEqual([false, false, true]);
+
+    const ok = await call('POST', `/core/handover/${p.code}/accept`, p.family.token, {
+      partnerRoleAllowed: false,
+      shownPublicly: false,
+      keepAccessCode: true,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().newAccessCode).toBeNull();
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.family.token)).json().accessCode).toBe(
+      p.oldCode,
+    );
+    expect((await codeToken(p.oldCode)).statusCode).toBe(200);
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.guestToken)).statusCode).toBe(200);
+    // The open invitation still ends; the company's own user is no member any more, the others are.
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.openLinkToken)).statusCode).toBe(401);
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.c.admin.token)).statusCode).toBe(404);
+    expect(await memberEmails(p.memorialId, p.family.token)).toEqual(
+      [p.familyEmail, p.kees.email, p.lies.email].sort(),
+    );
+  });
+
+  it('with the partner role kept, nothing of this changes', async () => {
+    const p = await pageWithPeople();
+    const ok = await call('POST', `/core/handover/${p.code}/accept`, p.family.token, {
+      partnerRoleAllowed: true,
+      shownPublicly: false,
+      keepMemberIds: [],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().newAccessCode).toBeNull();
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.c.admin.token)).json().accessCode).toBe(
+      p.oldCode,
+    );
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.guestToken)).statusCode).toBe(200);
+    expect((await call('GET', `/core/memorial/${p.memorialId}`, p.openLinkToken)).statusCode).toBe(200);
+    expect(await memberEmails(p.memorialId, p.family.token)).toEqual(
+      [p.familyEmail, p.kees.email, p.lies.email].sort(),
+    );
+    const late = await issueUserToken(t, { email: p.open.email, name: 'Op Tijd' });
+    expect((await call('POST', `/core/guest-invite/accept/${p.open.code}`, late.token)).statusCode).toBe(200);
+  });
+
+  it('refuses a keep list that is not a list of ids, and changes nothing', async () => {
+    const p = await pageWithPeople();
+    const bad = await call('POST', `/core/handover/${p.code}/accept`, p.family.token, {
+      partnerRoleAllowed: false,
+      shownPublicly: false,
+      keepMemberIds: ['kees'],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect((await call('GET', `/core/handover/${p.code}`)).json().status).toBe('pending');
+    expect((await codeToken(p.oldCode)).statusCode).toBe(200);
   });
 });
 

@@ -22,8 +22,16 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string> | undefined;
+let ip = 0;
+/** Each from its own address: paying is limited per address, and these tests pay often. */
 const post = (url: string, headers: Headers, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    payload: payload as object,
+    remoteAddress: `10.44.${(++ip >> 8) & 255}.${ip & 255}`,
+  });
 const buyer = {
   buyerName: 'Jan Jansen',
   buyerAddress: 'Dorpsstraat 1',
@@ -371,7 +379,7 @@ describe('invoices', () => {
   it('Basis: 50 euro with € 8,68 VAT; an unpaid payment has no invoice', async () => {
     const p = await page();
     const basis = await pay(p.owner, p.id, 'basis');
-    const open = await pay(p.owner, p.id, 'basis');
+    const open = await pay(p.owner, p.id, 'premium');
     mollie.setStatus(basis.mollieId, 'paid');
     await webhook(basis.mollieId);
     const { rows } = await t.db.query<{ payment_id: string; vat_cents: number; description: string }>(
@@ -383,6 +391,84 @@ describe('invoices', () => {
     expect(rows[0]!.description).toMatch(/Basis.*tot \d+ \w+ \d{4}/);
     const res = await t.app.inject({ url: `/core/payments/${open.paymentId}`, headers: p.owner.headers });
     expect(res.json().invoice).toBeNull();
+  });
+});
+
+describe('one open payment per page and plan', () => {
+  const creates = () =>
+    mollie.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments').length;
+
+  it('clicks at once make one payment: one Mollie payment, the same checkout to all, one invoice once paid', async () => {
+    const p = await page();
+    const before = creates();
+    const answers = await Promise.all(
+      [p.owner, p.editor, p.owner, p.editor].map((who) =>
+        post('/core/payments', who.headers, { memorialId: p.id, plan: 'premium', ...buyer }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const ids = new Set(answers.map((r) => r.json().paymentId as string));
+    const urls = new Set(answers.map((r) => r.json().checkoutUrl as string));
+    expect([ids.size, urls.size]).toEqual([1, 1]);
+    expect(creates() - before).toBe(1);
+    const { rows } = await t.db.query<{ mollie_id: string }>(
+      `SELECT mollie_id FROM payments WHERE memorial_id = $1`,
+      [p.id],
+    );
+    expect(rows).toHaveLength(1);
+    // A later click with a corrected address: the same payment, and the invoice names that buyer.
+    const again = await pay(p.owner, p.id, 'premium');
+    expect(again.paymentId).toBe([...ids][0]);
+    const corrected = await post('/core/payments', p.owner.headers, {
+      memorialId: p.id,
+      plan: 'premium',
+      ...buyer,
+      buyerAddress: 'Dorpsstraat 3',
+    });
+    expect(corrected.json().paymentId).toBe(again.paymentId);
+    expect(creates() - before).toBe(1);
+    mollie.setStatus(again.mollieId, 'paid');
+    await Promise.all([webhook(again.mollieId), webhook(again.mollieId), webhook(again.mollieId)]);
+    const invoices = await t.db.query<{ buyer_address: string }>(
+      'SELECT buyer_address FROM invoices WHERE memorial_id = $1',
+      [p.id],
+    );
+    expect(invoices.rows).toEqual([{ buyer_address: 'Dorpsstraat 3' }]);
+    expect(await grants(p.id)).toBe(1);
+  });
+
+  it('a payment being paid (pending at Mollie) is not made again: 409; once it failed, a new one', async () => {
+    const p = await page();
+    const first = await pay(p.owner, p.id, 'basis');
+    mollie.setStatus(first.mollieId, 'pending');
+    const underway = await post('/core/payments', p.owner.headers, {
+      memorialId: p.id,
+      plan: 'basis',
+      ...buyer,
+    });
+    expect(underway.statusCode).toBe(409);
+    expect(underway.json()).toMatchObject({
+      code: 'PAYMENT_UNDERWAY',
+      message: expect.stringMatching(/loopt al/),
+    });
+    mollie.setStatus(first.mollieId, 'failed');
+    const second = await pay(p.owner, p.id, 'basis');
+    expect(second.paymentId).not.toBe(first.paymentId);
+    expect(await paymentStatus(first.paymentId)).toBe('failed');
+  });
+
+  it('a payment left unstarted by a request that died is closed after a while, and a new one made', async () => {
+    const p = await page();
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO payments (memorial_id, plan, amount_cents, buyer_name, buyer_address, buyer_postal_code,
+                             buyer_city, created_at)
+       VALUES ($1, 'premium', 19900, 'Jan', 'Dorpsstraat 1', '1234 AB', 'Utrecht', now() - interval '1 minute')
+       RETURNING id::text AS id`,
+      [p.id],
+    );
+    const fresh = await pay(p.owner, p.id, 'premium');
+    expect(fresh.paymentId).not.toBe(rows[0]!.id);
+    expect(await paymentStatus(rows[0]!.id)).toBe('failed');
   });
 });
 
@@ -440,5 +526,54 @@ describe('a refund by the team', () => {
     const pdf = await t.app.inject({ url: credit.creditInvoice.url.replace(t.config.API_URL, '') });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('five refunds at once: one reaches Mollie, one credit invoice; the others answer 409', async () => {
+    const p = await page();
+    const { paymentId, mollieId } = await pay(p.owner, p.id, 'premium');
+    mollie.setStatus(mollieId, 'paid');
+    await webhook(mollieId);
+    const team = await person(t, 'team@aandenken.test', 'Team');
+    const url = `/core/team/payments/${paymentId}/refund`;
+    const refundCalls = () =>
+      mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${mollieId}/refunds`)
+        .length;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => post(url, team.headers, { reason: `Dubbel betaald ${i}` })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json()).toMatchObject({
+        code: 'PAYMENT_NOT_REFUNDABLE',
+        message: expect.stringMatching(/terug/),
+      });
+    expect(refundCalls()).toBe(1);
+    const { rows } = await t.db.query<{ kind: string }>(
+      'SELECT kind FROM invoices WHERE payment_id = $1 ORDER BY number',
+      [paymentId],
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['invoice', 'credit']);
+    // After it, too: refused without asking Mollie.
+    const later = await post(url, team.headers, { reason: 'Nog eens' });
+    expect(later.statusCode).toBe(409);
+    expect(refundCalls()).toBe(1);
+  });
+
+  it('a refund Mollie refused can be tried again; it then refunds once', async () => {
+    const p = await page();
+    const { paymentId, mollieId } = await pay(p.owner, p.id, 'basis');
+    mollie.setStatus(mollieId, 'paid');
+    await webhook(mollieId);
+    const team = await person(t, 'team@aandenken.test', 'Team');
+    const url = `/core/team/payments/${paymentId}/refund`;
+    // The stand-in refuses a refund of a payment it does not hold as paid.
+    mollie.payments.get(mollieId)!.status = 'failed';
+    const refused = await post(url, team.headers, { reason: 'Dubbel betaald' });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().code).toBe('PAYMENT_PROVIDER_ERROR');
+    mollie.payments.get(mollieId)!.status = 'paid';
+    const res = await post(url, team.headers, { reason: 'Dubbel betaald' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mollie.refunds.filter((r) => r.paymentId === mollieId)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans as planDefinitions, pricingPlans } from '@aandenken/contract';
 import { planService } from '../src/modules/plans/service.ts';
+import { amsterdamDaysUntil } from '../src/shared/amsterdam-time.ts';
 import { limitFor, planAllows, planStateOf } from '../src/shared/plans.ts';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import { cast, form, jpeg, memorial, member, person, type Person } from './fixtures/content.ts';
@@ -117,7 +118,27 @@ describe('the trial', () => {
     expect(plan.memories.max).toBeNull();
     const ends = new Date(plan.endsAt).getTime();
     expect(Math.abs(ends - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
-    expect(plan.daysLeft).toBe(13);
+    // The day it is made counts in full: 'nog 14 dagen', not 13.
+    expect(plan.daysLeft).toBe(14);
+  });
+
+  it('counts the days left as Amsterdam’s calendar does, at the boundaries of a day', () => {
+    const at = (iso: string) => new Date(iso);
+    // Made at 23:59 Amsterdam time (winter, UTC+1) with a 30-day trial: still 30 that evening.
+    const made = at('2026-11-28T22:59:00Z');
+    const ends = new Date(made.getTime() + 30 * DAY);
+    expect(amsterdamDaysUntil(ends, made)).toBe(30);
+    // One minute later it is the next day in Amsterdam (while still the 28th in UTC): 29.
+    expect(amsterdamDaysUntil(ends, at('2026-11-28T23:00:00Z'))).toBe(29);
+    // Made just after midnight: the whole day counts too.
+    const early = at('2026-11-28T23:01:00Z');
+    expect(amsterdamDaysUntil(new Date(early.getTime() + 30 * DAY), early)).toBe(30);
+    // The day before the end: 1; the last day itself, until its hour: 0; after it: 0.
+    expect(amsterdamDaysUntil(ends, at('2026-12-27T12:00:00Z'))).toBe(1);
+    expect(amsterdamDaysUntil(ends, at('2026-12-28T00:00:00Z'))).toBe(0);
+    expect(amsterdamDaysUntil(ends, at('2027-01-05T00:00:00Z'))).toBe(0);
+    // Across the change to summer time (a day of 23 hours): still whole days.
+    expect(amsterdamDaysUntil(at('2027-03-29T10:00:00Z'), at('2027-03-27T10:00:00Z'))).toBe(2);
   });
 
   it('a memorial made any other way (straight into the table) gets its trial from the trigger', async () => {

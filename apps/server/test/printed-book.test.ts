@@ -6,7 +6,15 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { biographyBlocks } from '../src/modules/printed-book/service.ts';
-import { A5, hyphenate, MM, renderBook, type BookContent } from '../src/modules/printed-book/pdf.ts';
+import {
+  A5,
+  galleryPhotoSize,
+  hyphenate,
+  MM,
+  renderBook,
+  type BookContent,
+} from '../src/modules/printed-book/pdf.ts';
+import { tributesSentence } from '../src/modules/printed-book/wording.ts';
 import { form, jpeg } from './fixtures/content.ts';
 import { joined, parsePdf, type Parsed } from './fixtures/pdf-reader.ts';
 import { candle } from './fixtures/content-matrix.ts';
@@ -25,6 +33,12 @@ let t: TestContext;
 let users: Users;
 let w: World;
 let smallPhotoId: string;
+let coverId: string;
+let landscapeId: string;
+let portraitId: string;
+/** The pixel width a gallery photo of `w`×`h` is printed with at 300 dpi. */
+const galleryPx = (w: number, h: number) => Math.round((galleryPhotoSize(w, h).width / 72) * 300);
+const CAPTION = 'Op het strand bij Scheveningen, zomer 1975';
 const url = () => `/core/memorial/${w.memorialId}/printed-book`;
 const MEMORY_TEXT = 'Elke zomer fietsten we samen langs de Noordzeekust naar Scheveningen.';
 const HIDDEN_TEXT = 'Deze verborgen herinnering hoort niet in het boek.';
@@ -84,7 +98,17 @@ beforeAll(async () => {
   users = await createUsers(t);
   const o = await createMemorial(t, users.otherOwner, { status: 'active' });
   w = await createWorld(t, users, { memorialId: o.id, guestToken: await guestTokenFor(t, o.id) });
-  const cover = await upload('memorialId', w.memorialId, await jpeg(2400, 2400), users.owner.token);
+  coverId = await upload('memorialId', w.memorialId, await jpeg(2048, 2048), users.owner.token);
+  // The rest of the gallery, in its order after the cover: a landscape photo with a caption, a portrait one.
+  landscapeId = await upload('memorialId', w.memorialId, await jpeg(2000, 1500), users.owner.token);
+  const captioned = await t.app.inject({
+    method: 'PUT',
+    url: `/core/memorial-media/${landscapeId}`,
+    headers: auth(users.owner.token),
+    payload: { caption: CAPTION },
+  });
+  expect(captioned.statusCode).toBe(200);
+  portraitId = await upload('memorialId', w.memorialId, await jpeg(1200, 1600), users.owner.token);
   const memoryId = await publishedMemory(users.contributor.token, MEMORY_TEXT);
   await upload('memoryId', memoryId, await jpeg(2400, 1600), users.contributor.token);
   smallPhotoId = await upload('memoryId', memoryId, await jpeg(64, 48), users.contributor.token);
@@ -111,7 +135,7 @@ beforeAll(async () => {
   await t.db.query(
     `UPDATE memorials SET biography_html = $2, quote = 'Wat je liefhebt, blijft', cover_media_id = $3,
             birth_date = '1941-05-03', death_date = '2024-02-11', birth_place = 'Dordrecht' WHERE id = $1`,
-    [w.memorialId, paragraphs, cover],
+    [w.memorialId, paragraphs, coverId],
   );
   await t.app.deps.queue.idle(); // photo variants done
 }, 120_000);
@@ -137,9 +161,10 @@ describe('printed book on a Premium (trial) page', () => {
     name = rows[0]!.n;
   }, 120_000);
 
-  it('is A5 on every page, with the page count the state reports', () => {
+  it('is A5 on every page, with the page count the state reports, a multiple of 4', () => {
     expect(pdf.pages.length).toBe(state.pageCount);
     expect(pdf.pages.length).toBeGreaterThanOrEqual(4);
+    expect(pdf.pages.length % 4).toBe(0);
     for (const p of pdf.pages) {
       expect(p.size[0]).toBeCloseTo(A5.width, 1);
       expect(p.size[1]).toBeCloseTo(A5.height, 1);
@@ -174,7 +199,8 @@ describe('printed book on a Premium (trial) page', () => {
     expect(text).toContain('We denken aan jullie.');
     expect(text).not.toContain('Kerkstraat');
     expect(text).not.toContain('Verborgen Gast');
-    expect(text).toContain('1 kaarsje aangestoken en 0 bloemen gelegd');
+    // One candle and no flowers: nothing said about flowers.
+    expect(text).toContain('Op de gedenkpagina werd 1 kaarsje aangestoken. Dit boek werd gemaakt');
     // Page numbers from page 2 on.
     expect(pdf.pages[1]!.lines).toContain('2');
   });
@@ -194,11 +220,27 @@ describe('printed book on a Premium (trial) page', () => {
     }
   });
 
+  it('has the gallery after the biography: its photos in order with their captions, the cover not twice', () => {
+    expect(pdf.pages[0]!.images).toHaveLength(1);
+    const start = pdf.pages.findIndex((p) => p.lines[0] === 'Foto’s');
+    expect(start).toBeGreaterThan(0);
+    const photosPages = pdf.pages.slice(
+      start,
+      pdf.pages.findIndex((p) => p.lines[0] === 'Herinneringen'),
+    );
+    expect(photosPages.flatMap((p) => p.images.map((i) => i.widthPx))).toEqual([
+      galleryPx(2000, 1500),
+      galleryPx(1200, 1600),
+    ]);
+    expect(photosPages.flatMap((p) => p.lines).join(' ')).toContain(CAPTION);
+    expect(photosPages).toHaveLength(1); // two to a page
+  });
+
   it('places photos at 300 dpi where the original allows, and warns for the one that does not', () => {
     const images = pdf.pages.flatMap((p) => p.images);
-    expect(images.length).toBe(3);
+    expect(images.length).toBe(5);
     const sharp = images.filter((i) => i.dpi >= 299);
-    expect(sharp.length).toBe(2);
+    expect(sharp.length).toBe(4);
     for (const i of sharp) expect(i.dpi).toBeLessThan(301); // scaled down to exactly 300 dpi
     const small = images.find((i) => i.dpi < 299)!;
     expect(small.widthPx).toBe(64);
@@ -259,6 +301,39 @@ describe('printed book on a Premium (trial) page', () => {
     // The older book's link no longer works: one book per memorial.
     const old = await t.app.inject({ method: 'GET', url: pathOf(state.previewUrl) });
     expect(old.statusCode).toBe(404);
+  });
+});
+
+describe('the cover without a photo picked', () => {
+  const renderPdf = async () => {
+    const state = await requestAndRender(users.owner.token);
+    const res = await t.app.inject({ method: 'GET', url: pathOf(state.previewUrl) });
+    const pdf = await parsePdf(new Uint8Array(res.rawPayload));
+    return { pdf, galleryWidths: pdf.pages.slice(1).flatMap((p) => p.images.map((i) => i.widthPx)) };
+  };
+
+  it('is the photo the memorial page shows: the first of the gallery in its order', async () => {
+    await t.db.query('UPDATE memorials SET cover_media_id = NULL WHERE id = $1', [w.memorialId]);
+    const first = await renderPdf();
+    expect(first.pdf.pages[0]!.images).toHaveLength(1);
+    expect(first.pdf.pages[0]!.images[0]!.dpi).toBeCloseTo(300, 0);
+    // The first photo is on the cover and not again among the gallery's (nor the memory photos').
+    expect(first.galleryWidths).toContain(galleryPx(2000, 1500));
+    expect(first.galleryWidths).not.toContain(galleryPx(2048, 2048));
+
+    // The family moves the portrait photo to the front of the gallery: the cover follows.
+    const reorder = await t.app.inject({
+      method: 'PUT',
+      url: '/core/memorial-media/reorder',
+      headers: auth(users.owner.token),
+      payload: { memorialId: w.memorialId, orderedIds: [portraitId, coverId, landscapeId] },
+    });
+    expect(reorder.statusCode).toBe(200);
+    const second = await renderPdf();
+    expect(second.pdf.pages[0]!.images).toHaveLength(1);
+    expect(second.galleryWidths).toContain(galleryPx(2048, 2048));
+    expect(second.galleryWidths).not.toContain(galleryPx(1200, 1600));
+    expect(second.pdf.pages.length % 4).toBe(0);
   });
 });
 
@@ -339,6 +414,7 @@ describe('book builder', () => {
       quote: null,
       cover: null,
       biography: [],
+      gallery: [],
       memories: [],
       guestbook: [],
       candleCount: 0,
@@ -354,8 +430,33 @@ describe('book builder', () => {
     });
     const { pageCount } = await renderBook(content, { bleed: false, cropMarks: false }, out);
     const parsed = await parsePdf(new Uint8Array(Buffer.concat(chunks)));
-    expect(pageCount).toBe(2);
-    expect(parsed.pages).toHaveLength(2);
-    expect(joined(parsed)).toContain('0 kaarsjes aangestoken en 2 bloemen gelegd');
+    // Two written pages, filled up with blank ones (no page number) to the 4 a printer binds.
+    expect(pageCount).toBe(4);
+    expect(parsed.pages).toHaveLength(4);
+    expect(parsed.pages[1]!.lines).toContain('2');
+    expect(parsed.pages[2]!.lines).toEqual([]);
+    expect(parsed.pages[3]!.lines).toEqual([]);
+    expect(joined(parsed)).toContain('Op de gedenkpagina werden 2 bloemen gelegd.');
+    expect(joined(parsed)).not.toContain('kaarsje');
+  });
+
+  it('words the candles and flowers in correct Dutch, leaving out what there is none of', () => {
+    expect(tributesSentence(0, 0)).toBe(
+      'Op de gedenkpagina zijn nog geen kaarsjes aangestoken of bloemen gelegd.',
+    );
+    expect(tributesSentence(1, 0)).toBe('Op de gedenkpagina werd 1 kaarsje aangestoken.');
+    expect(tributesSentence(12, 0)).toBe('Op de gedenkpagina werden 12 kaarsjes aangestoken.');
+    expect(tributesSentence(0, 1)).toBe('Op de gedenkpagina werd 1 bloem gelegd.');
+    expect(tributesSentence(12, 3)).toBe(
+      'Op de gedenkpagina werden 12 kaarsjes aangestoken en 3 bloemen gelegd.',
+    );
+    expect(tributesSentence(1, 1)).toBe('Op de gedenkpagina werd 1 kaarsje aangestoken en 1 bloem gelegd.');
+    expect(tributesSentence(1, 3)).toBe(
+      'Op de gedenkpagina werd 1 kaarsje aangestoken en werden 3 bloemen gelegd.',
+    );
+    expect(tributesSentence(2, 1)).toBe(
+      'Op de gedenkpagina werden 2 kaarsjes aangestoken en werd 1 bloem gelegd.',
+    );
+    expect(tributesSentence(1250, 0)).toBe('Op de gedenkpagina werden 1.250 kaarsjes aangestoken.');
   });
 });

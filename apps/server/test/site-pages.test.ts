@@ -92,6 +92,16 @@ describe('prerendered pages', () => {
     expect(code.statusCode).toBe(303);
     expect(code.headers.location).toBe('/beslotenpagina#code=12345678');
     expect(code.headers['cache-control']).toBe('no-store');
+    expect((await post('/beslotenpagina', 'accessCode=9330+7666')).headers.location).toBe(
+      '/beslotenpagina#code=93307666',
+    );
+    const pagina = 'a6f1c1d2-0b1e-4c59-9e53-0e2f8f0d6b11';
+    expect((await post(`/beslotenpagina?pagina=${pagina}`, 'accessCode=9330-7666')).headers.location).toBe(
+      `/beslotenpagina?pagina=${pagina}#code=93307666`,
+    );
+    expect((await post('/beslotenpagina?pagina=x', 'accessCode=1234')).headers.location).toBe(
+      '/beslotenpagina',
+    );
     expect((await post('/beslotenpagina', 'accessCode=1234')).headers.location).toBe('/beslotenpagina');
     expect((await post('/beslotenpagina', '')).headers.location).toBe('/beslotenpagina');
     const contact = await post('/contact', 'name=An&email=an%40example.nl&message=Hallo');

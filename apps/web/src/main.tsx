@@ -67,10 +67,18 @@ function FollowAddress() {
   return null;
 }
 
-/** Tells public/boot.js that the app has taken over the page: it repeats the taps that came before. */
+/** The current page's chunk, requested before hydrating (below). */
+let pageLoaded: Promise<unknown> = Promise.resolve();
+
+/**
+ * Tells public/boot.js that the app has taken over the page: it repeats the taps that came before. Once the
+ * page's own chunk is there too: a tap on a button of the page (the memorial's 'Delen') reaches React while
+ * that part is still server HTML, and React can hydrate it for the tap only when its code is loaded; without
+ * it the tap was dropped.
+ */
 function AnnounceStarted() {
   useEffect(() => {
-    window.dispatchEvent(new Event('aandenken:started'));
+    void pageLoaded.then(() => window.dispatchEvent(new Event('aandenken:started')));
   }, []);
   return null;
 }
@@ -102,9 +110,11 @@ const renderAfresh = () => {
   createRoot(container).render(app);
 };
 if (container.firstElementChild && !seesOtherPage && served === window.location.pathname) {
-  for (const m of matchRoutes(appRoutes, window.location) ?? []) {
-    void (m.route.element as ReactElement<unknown, LazyPage> | undefined)?.type?.preload?.();
-  }
+  pageLoaded = Promise.all(
+    (matchRoutes(appRoutes, window.location) ?? []).map((m) =>
+      (m.route.element as ReactElement<unknown, LazyPage> | undefined)?.type?.preload?.(),
+    ),
+  ).catch(() => undefined);
   // In a task of its own: the entry's evaluation and the chunk requests above are one task already, and
   // measured on a phone profile the two together were a 80–130 ms task.
   setTimeout(() => {

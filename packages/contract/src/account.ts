@@ -23,3 +23,15 @@ export const accountDeleteResultSchema = z.object({
   memorialsToBeRemoved: z.number(),
 });
 export type AccountDeleteResult = z.infer<typeof accountDeleteResultSchema>;
+
+/** GET /core/account/sign-in-methods: the ways to sign in besides an e-mail address, for the buttons to show. */
+export const signInMethodsSchema = z.object({
+  google: z
+    .boolean()
+    .check(
+      z.describe(
+        'Inloggen met Google kan (de ingebouwde inlogdienst met GOOGLE_CLIENT_ID en GOOGLE_CLIENT_SECRET, of een externe)',
+      ),
+    ),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;

@@ -32,6 +32,7 @@ export const apiPaths = {
   companyRequest: apiPath('/companies/request'),
   company: apiPath('/companies/:id'),
   accountRoles: apiPath('/account/roles'),
+  signInMethods: apiPath('/account/sign-in-methods'),
   teamApplications: apiPath('/team/applications'),
   teamApprove: apiPath('/team/applications/:id/approve'),
   teamReject: apiPath('/team/applications/:id/reject'),
@@ -48,6 +49,7 @@ export const apiPaths = {
   companyPageResend: apiPath('/companies/:id/pages/:memorialId/resend'),
   handover: apiPath('/handover/:code'),
   handoverAccept: apiPath('/handover/:code/accept'),
+  handoverMembers: apiPath('/handover/:code/members'),
   memorialCare: apiPath('/memorial/:id/care'),
   companyProfile: apiPath('/companies/:id/profile'),
   companyLogo: apiPath('/companies/:id/logo'),
@@ -58,6 +60,7 @@ export const apiPaths = {
 
   memorials: apiPath('/memorial'),
   memorial: apiPath('/memorial/:id'),
+  memorialBySlug: apiPath('/memorial/by-slug/:slug'),
   memorialConcept: apiPath('/memorial/concept'),
   memorialQuery: apiPath('/memorial/query'),
   memorialPartOf: apiPath('/memorial/query/partof'),
@@ -126,6 +129,7 @@ export const apiPaths = {
   futureMessages: apiPath('/memorial/:id/future-messages'),
   futureMessage: apiPath('/memorial/:id/future-messages/:messageId'),
   memorialSubscriptions: apiPath('/memorial/:id/subscriptions'),
+  memorialSubscription: apiPath('/memorial/:id/subscriptions/:subscriptionId'),
   subscriptionConfirm: apiPath('/subscriptions/confirm'),
   mailUnsubscribe: apiPath('/mail/unsubscribe'),
 

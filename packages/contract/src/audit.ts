@@ -15,6 +15,7 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.restored': 'Verwijderde pagina teruggezet',
   'memorial.visibility_changed': 'Zichtbaarheid gewijzigd',
   'memorial.invite_only_changed': 'Alleen op uitnodiging gewijzigd',
+  'memorial.search_engines_changed': 'Vindbaarheid via zoekmachines gewijzigd',
   'memorial.biography_updated': 'Levensverhaal gewijzigd',
   'memorial.biography_generated': 'Levensverhaal gemaakt uit de vragenlijst',
   'memorial.ai_draft_requested': 'Concept levensverhaal met AI gevraagd',

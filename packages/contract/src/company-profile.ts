@@ -147,6 +147,8 @@ export const publicCompanySchema = z.object({
   caredPages: z.array(
     z.object({
       id: z.string(),
+      /** The page's readable address: /gedenkpagina/{slug}. */
+      slug: z.string(),
       name: z.string(),
       birthDate: z.nullable(z.string()),
       deathDate: z.nullable(z.string()),

@@ -39,5 +39,9 @@ export const errorCodes = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** The request with this Idempotency-Key is still being handled. */
   idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+  /** Enough heavy work (video renders, exports, books) is already queued for the memorial or the account. */
+  jobLimitReached: 'JOB_LIMIT_REACHED',
+  /** The server has no ffmpeg: video and music uploads and the presentation's MP4 are switched off. */
+  videoAndMusicOff: 'VIDEO_AND_MUSIC_OFF',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -45,6 +45,7 @@ export const futureMailErrorCodes = {
   sendAtInPast: 'FUTURE_MESSAGE_IN_PAST',
   tooMany: 'TOO_MANY_FUTURE_MESSAGES',
   tokenInvalid: 'MAIL_TOKEN_INVALID',
+  subscriptionNotFound: 'SUBSCRIPTION_NOT_FOUND',
 } as const;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,6 +104,8 @@ export const futureMessageSchema = z.object({
   status: z.enum(futureMessageStatuses),
   /** How many addresses it went to (once sent). */
   recipientCount: z.nullable(z.int()),
+  /** Sign-ups it was not sent to because their access to the page had ended (once sent). */
+  skippedCount: z.nullable(z.int()),
   sentAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
@@ -151,3 +154,39 @@ export const unsubscribedSchema = z.object({
   kind: z.enum(subscriptionKinds),
   unsubscribed: z.literal(true),
 });
+
+/**
+ * How a sign-up reached the page, which decides how long it may receive mail: 'public' while the page is
+ * public, 'member' while a member, 'code' and 'link' (a guest token from the access code or a one-time link)
+ * while that code is not regenerated and the page not invite-only.
+ */
+export const subscriptionAccessVias = ['public', 'member', 'code', 'link'] as const;
+export type SubscriptionAccessVia = (typeof subscriptionAccessVias)[number];
+export const subscriptionAccessViaLabels: Record<SubscriptionAccessVia, string> = {
+  public: 'Via de openbare pagina',
+  member: 'Als lid van de pagina',
+  code: 'Met de toegangscode',
+  link: 'Met een persoonlijke link',
+};
+
+/** GET /memorial/{id}/subscriptions (owners, editors): who signed up for mail from the page, confirmed. */
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.nullable(z.string()),
+  via: z.enum(subscriptionAccessVias),
+  kinds: z.array(z.enum(subscriptionKinds)),
+  createdAt: z.string(),
+  confirmedAt: z.string(),
+  /** Whether mail from the page still reaches this sign-up now (false: its access has ended). */
+  hasAccess: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionListSchema = z.object({ subscriptions: z.array(subscriptionSchema) });
+export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
+
+export const subscriptionParamsSchema = z.object({
+  id: z.string().check(z.maxLength(100), z.describe('UUID van de gedenkpagina')),
+  subscriptionId: z.string().check(z.maxLength(100), z.describe('UUID van de aanmelding')),
+});
+export const subscriptionRemovedSchema = z.object({ id: z.uuid(), removed: z.literal(true) });

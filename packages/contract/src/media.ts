@@ -23,6 +23,11 @@ export const mediaVideoTypes = ['video/mp4', 'video/webm'] as const;
 export const mediaAcceptedTypes = [...mediaImageTypes, ...mediaVideoTypes] as const;
 /** For `<input type="file" accept>`. */
 export const mediaAcceptAttribute = mediaAcceptedTypes.join(',');
+/** The same for a server without ffmpeg (video and music switched off): photos only. */
+export const mediaImageAcceptAttribute = mediaImageTypes.join(',');
+/** What the server answers, and the screens say, when video and music are switched off (no ffmpeg). */
+export const videoAndMusicOffMessage =
+  'Video’s en muziek uploaden kan nu niet: deze server heeft geen ffmpeg. Foto’s uploaden kan wel.';
 
 export const mediaKinds = ['image', 'video'] as const;
 export type MediaKind = (typeof mediaKinds)[number];

@@ -32,7 +32,10 @@ export const memberRoleUpdateSchema = z.object({
   role: memberRoleSchema,
 });
 
-/** GET /memorial/users/self/role/{memorialId}: the caller's role ('visitor' on a public page, 'guest' with a guest token). */
+/**
+ * GET /memorial/users/self/role/{memorialId}: the caller's role ('visitor' on a public page, 'guest' with a guest
+ * token). It needs a caller: an anonymous one gets 401.
+ */
 export const selfRoleSchema = z.object({
   memorialId: z.uuid(),
   role: memorialAccessRoleSchema,

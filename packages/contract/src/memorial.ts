@@ -108,6 +108,9 @@ export type MemorialCounts = z.infer<typeof memorialCountsSchema>;
 
 const memorialCore = {
   id: z.uuid(),
+  slug: z
+    .string()
+    .check(z.describe('Het leesbare adres: /gedenkpagina/{slug}, bijvoorbeeld johanna-de-vries-1948-2024')),
   firstName: z.string(),
   lastName: z.string(),
   birthDate: z.nullable(z.string()).check(z.describe('JJJJ-MM-DD')),
@@ -135,6 +138,11 @@ export const memorialSchema = z.object({
     .boolean()
     .check(
       z.describe('Alleen op uitnodiging: geen toegangscode werkt, alleen uitnodigingen openen de pagina'),
+    ),
+  searchEngines: z
+    .boolean()
+    .check(
+      z.describe('Vindbaar via zoekmachines: alleen een openbare pagina, alleen als de familie dat koos'),
     ),
   publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
@@ -172,6 +180,13 @@ export const memorialUpdateSchema = z
     inviteOnly: z
       .optional(z.boolean({ error: 'Alleen op uitnodiging is ja of nee' }))
       .check(z.describe('Alleen de eigenaar: zonder toegangscode, alleen op uitnodiging')),
+    searchEngines: z
+      .optional(z.boolean({ error: 'Vindbaar via zoekmachines is ja of nee' }))
+      .check(
+        z.describe(
+          'Alleen de eigenaar: een openbare pagina vindbaar via zoekmachines (sitemap, geen noindex)',
+        ),
+      ),
   })
   .check(
     z.refine((v) => !(v.birthDate && v.deathDate && v.birthDate > v.deathDate), {
@@ -190,6 +205,18 @@ export const memorialStatusTransitions: Record<
   active: ['archived'],
   archived: ['active'],
 };
+
+/** GET /memorial/by-slug/{slug}: the page behind a readable address, for a caller who may see it. */
+export const memorialSlugParamSchema = z.object({
+  slug: z.string().check(z.maxLength(120), z.describe('Huidig of eerder adres van de pagina')),
+});
+export const memorialBySlugSchema = z.object({
+  id: z.uuid(),
+  slug: z
+    .string()
+    .check(z.describe('Het huidige adres; anders dan gevraagd als de naam sindsdien veranderde')),
+});
+export type MemorialBySlug = z.infer<typeof memorialBySlugSchema>;
 
 /** A memorial in a list. */
 export const memorialSummarySchema = z.object({

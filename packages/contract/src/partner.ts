@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailSchema } from './company.ts';
 import { deceasedNamesSchema } from './memorial-concept.ts';
 import { dateField, memorialStatusSchema } from './memorial.ts';
+import { memberRoleSchema } from './member.ts';
 
 /** Issue 14, the partner portal: a company's colleagues and the pages it made for families. */
 
@@ -118,13 +119,58 @@ export const handoverPreviewSchema = z.object({
 });
 export type HandoverPreview = z.infer<typeof handoverPreviewSchema>;
 
-/** POST /handover/{code}/accept: the family's two choices. */
+/** At most this many members of a page are listed at the handover (and kept by id in the acceptance). */
+export const HANDOVER_MEMBERS_MAX = 500;
+
+/**
+ * GET /handover/{code}/members: who is on the page before the family takes it over. Until then only the
+ * company's users can invite (with an editor's rights), so each of them is someone the company invited.
+ */
+export const handoverMemberSchema = z.object({
+  memberId: z.uuid(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  role: memberRoleSchema,
+  /** Who of the company sent the invitation that was accepted (null: unknown, or the account is gone). */
+  invitedByName: z.nullable(z.string()),
+  /** The member is one of the company's own users. */
+  companyUser: z.boolean(),
+  joinedAt: z.string(),
+});
+export type HandoverMember = z.infer<typeof handoverMemberSchema>;
+export const handoverMembersSchema = z.object({
+  items: z.array(handoverMemberSchema),
+  /** Invitations for the page that were not accepted yet; they end when the company may not keep helping. */
+  openInvitations: z.int(),
+});
+export type HandoverMembers = z.infer<typeof handoverMembersSchema>;
+
+/**
+ * POST /handover/{code}/accept: the family's two choices and, when the company may not keep helping,
+ * who of the company's invitees stays and whether the page keeps its access code.
+ */
 export const handoverAcceptSchema = z.object({
   partnerRoleAllowed: z.boolean({ error: 'Kies of de uitvaartondernemer mag blijven meebeheren' }),
   shownPublicly: z.boolean({ error: 'Kies of "Verzorgd door" op de pagina mag staan' }),
+  /**
+   * Without the partner role: the listed members who stay; every other one is removed. Left out: all
+   * stay except the company's own users.
+   */
+  keepMemberIds: z.optional(
+    z
+      .array(z.uuid({ error: 'Kies de mensen uit de lijst' }))
+      .check(z.maxLength(HANDOVER_MEMBERS_MAX, 'Te veel mensen gekozen')),
+  ),
+  /** Without the partner role the page gets a new access code, unless this is true. */
+  keepAccessCode: z.optional(z.boolean({ error: 'Kies of de toegangscode mag blijven' })),
 });
 export type HandoverAccept = z.infer<typeof handoverAcceptSchema>;
-export const handoverAcceptedSchema = z.object({ memorialId: z.uuid() });
+export const handoverAcceptedSchema = z.object({
+  memorialId: z.uuid(),
+  /** The page's new access code when the handover made one (shown once to the family here); else null. */
+  newAccessCode: z.nullable(z.string()),
+});
+export type HandoverAccepted = z.infer<typeof handoverAcceptedSchema>;
 
 /** GET/PUT /memorial/{id}/care: the family's decisions about the company that made the page. */
 export const memorialCareSchema = z.object({

@@ -140,6 +140,8 @@ export const planErrorCodes = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
   /** Only a paid payment that was not refunded yet can be refunded. */
   paymentNotRefundable: 'PAYMENT_NOT_REFUNDABLE',
+  /** A payment for the same thing is being paid or started right now; a second one is not made. */
+  paymentUnderway: 'PAYMENT_UNDERWAY',
 } as const;
 
 export const paymentStatuses = [
@@ -203,6 +205,8 @@ export const memorialPlanSchema = z.object({
   /** The caller may choose and pay a plan (owners and editors). */
   canPay: z.boolean(),
   paymentsEnabled: z.boolean(),
+  /** This server can take videos (and music): it has ffmpeg. Without it only photos are uploaded. */
+  videoAndMusic: z.boolean(),
   payments: z.array(paymentSchema),
 });
 export type MemorialPlan = z.infer<typeof memorialPlanSchema>;

@@ -117,6 +117,11 @@ export const presentationInfoSchema = z.object({
     .boolean()
     .check(z.describe('Of het abonnement de uitgebreide presentatie en de video heeft')),
   canEdit: z.boolean().check(z.describe('Eigenaar of redacteur')),
+  videoAndMusic: z
+    .boolean()
+    .check(
+      z.describe('Of deze server muziek en de video (MP4) kan verwerken (ffmpeg); anders staan die uit'),
+    ),
 });
 export type PresentationInfo = z.infer<typeof presentationInfoSchema>;
 

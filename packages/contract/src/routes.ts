@@ -25,6 +25,8 @@ export const routes = {
   mailConfirm: '/meldingen/bevestigen',
   mailUnsubscribe: '/meldingen/afmelden',
   memorial: (id: string) => `/memorial/${id}`,
+  /** The readable address of a memorial page (its slug); the id address keeps working. */
+  memorialBySlug: (slug: string) => `/gedenkpagina/${slug}`,
   memorialManage: (id: string, tab?: string) => `/memorial/${id}/beheer${tab ? `/${tab}` : ''}`,
   memorialCard: (id: string) => `/memorial/${id}/kaart`,
   memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
@@ -69,6 +71,7 @@ export const staticAppPaths: readonly string[] = [
 /** Parametrised paths the SPA answers with HTTP 200. */
 export const dynamicAppPathPatterns: readonly RegExp[] = [
   /^\/memorial\/[0-9a-f-]{36}$/i,
+  /^\/gedenkpagina\/[a-z0-9]+(-[a-z0-9]+)*$/,
   /^\/memorial\/[0-9a-f-]{36}\/(beheer(\/[a-z-]{1,30})?|kaart|presentatie|presentatie\/samenstellen|levensverhaal|levensverhaal\/concept|register-poster|boek)$/i,
   /^\/g\/[A-Za-z0-9_-]{22}$/,
   /^\/uitnodiging\/[A-Za-z0-9_-]{16,128}$/,
@@ -89,6 +92,7 @@ export function isFooterHidden(pathname: string): boolean {
     pathname === routes.pricing ||
     pathname === '/auth-redirect' ||
     /^\/page\/payment\/[^/]+$/.test(pathname) ||
-    /^\/memorial\/[^/]+(\/presentatie)?$/.test(pathname)
+    /^\/memorial\/[^/]+(\/presentatie)?$/.test(pathname) ||
+    /^\/gedenkpagina\/[^/]+$/.test(pathname)
   );
 }

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccountService } from './account-service.ts';
 import { googleMessages, type googleFederation } from './google.ts';
 import type { Body, IdentityScreens, Interaction } from './screens.ts';
-import { loginPage, messagePage } from './views.ts';
+import { loginPage } from './views.ts';
 
 /** Sign-in through Google: starting it from an interaction, and Google's way back (docs/identity.md). */
 export function googleBroker({
   google,
   accounts,
-  screens: { base, html, pageOf, view, interaction, csrfOk, expiredPage, signIn },
+  screens: { base, html, view, interaction, csrfOk, expiredPage, signIn },
   log,
 }: {
   google: ReturnType<typeof googleFederation>;
@@ -18,16 +18,11 @@ export function googleBroker({
 }) {
   const startGoogle = async (reply: FastifyReply, details: Interaction) => {
     if (!google.enabled) {
+      // No dead end: the login screen itself, saying why, so the e-mail address is one step away.
+      const email = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
       return html(
         reply,
-        messagePage(pageOf(reply.request), {
-          title: 'Inloggen met Google is niet beschikbaar',
-          text: googleMessages.unavailable,
-          link: {
-            href: `${base}/interaction/${details.uid}?scherm=inloggen`,
-            label: 'Inloggen met e-mailadres',
-          },
-        }),
+        loginPage({ ...view(reply.request, details.uid), email, info: googleMessages.unavailable }),
       );
     }
     try {
@@ -56,6 +51,7 @@ export function googleBroker({
 
     scope.get<{ Params: { uid: string }; Querystring: { state?: string } }>(
       `${base}/interaction/:uid/google/done`,
+      { config: { logSecrets: { query: ['state'] } } },
       async (req, reply) => {
         const details = await interaction(req, reply);
         const state = typeof req.query.state === 'string' ? req.query.state : '';
@@ -76,6 +72,7 @@ export function googleBroker({
     // where the browser's interaction cookie proves it is the same browser that started it.
     scope.get<{ Querystring: Record<string, string | undefined> }>(
       `${base}/broker/google/endpoint`,
+      { config: { logSecrets: { query: ['code', 'state', 'session_state'] } } },
       async (req, reply) => {
         const done = google.enabled ? await google.callback(req.query) : undefined;
         if (!done) return expiredPage(reply);

@@ -6,8 +6,7 @@ import type { IdentityRepository } from './repository.ts';
 const STATE_TTL_SECONDS = 10 * 60;
 
 export const googleMessages = {
-  unavailable:
-    'Inloggen met Google is op dit moment niet beschikbaar. Log in met je e-mailadres en wachtwoord.',
+  unavailable: 'Inloggen met Google kan hier niet. Log in met je e-mailadres en wachtwoord.',
   failed: 'Inloggen met Google is mislukt. Probeer het opnieuw of log in met je e-mailadres en wachtwoord.',
   cancelled: 'Inloggen met Google is afgebroken.',
 } as const;

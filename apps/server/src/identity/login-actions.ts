@@ -49,6 +49,7 @@ export function loginActionRoutes(
 
   scope.get<{ Querystring: { token?: string } }>(
     `${base}/login-actions/reset-password`,
+    { config: { logSecrets: { query: ['token'] } } },
     async (req, reply) => {
       // A token given twice (?token=a&token=b) arrives as a list: that is no link of ours.
       const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -104,19 +105,23 @@ export function loginActionRoutes(
 
   // Opening the link changes nothing while a password is needed (the form's post does), so a mail
   // scanner that fetches it uses nothing up.
-  scope.get<{ Querystring: { token?: string } }>(`${base}/login-actions/verify-email`, async (req, reply) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!token) return verifyExpired(reply);
-    const result = await accounts.verifyEmail(token);
-    if (result.ok) {
-      return verified(reply, 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.', {
-        href: `${config.PUBLIC_URL}/`,
-        label: 'Naar Aandenken',
-      });
-    }
-    if (!result.needsPassword) return verifyExpired(reply);
-    return html(reply, verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token) }));
-  });
+  scope.get<{ Querystring: { token?: string } }>(
+    `${base}/login-actions/verify-email`,
+    { config: { logSecrets: { query: ['token'] } } },
+    async (req, reply) => {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      if (!token) return verifyExpired(reply);
+      const result = await accounts.verifyEmail(token);
+      if (result.ok) {
+        return verified(reply, 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.', {
+          href: `${config.PUBLIC_URL}/`,
+          label: 'Naar Aandenken',
+        });
+      }
+      if (!result.needsPassword) return verifyExpired(reply);
+      return html(reply, verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token) }));
+    },
+  );
 
   scope.post<{ Body: Body }>(
     `${base}/login-actions/verify-email`,

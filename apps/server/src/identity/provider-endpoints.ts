@@ -8,6 +8,25 @@ import type { AccountService } from './account-service.ts';
 import { oidcRoutes } from './provider.ts';
 import type { IdentityScreens } from './screens.ts';
 
+/**
+ * Query parameters of the provider's endpoints that are secrets or an e-mail address: codes, states,
+ * nonces, token hints and tokens (never in a query of ours, but a client may put them there).
+ */
+const providerQuerySecrets = [
+  'code',
+  'state',
+  'nonce',
+  'id_token_hint',
+  'id_token',
+  'access_token',
+  'refresh_token',
+  'token',
+  'code_verifier',
+  'client_secret',
+  'logout_hint',
+  'login_hint',
+];
+
 /** The provider's own endpoints (bodies are left unread for it to parse), and userinfo for the API's tokens. */
 export const providerEndpoints =
   ({
@@ -87,6 +106,8 @@ export const providerEndpoints =
         }
       },
     });
-    scope.all(`${base}/*`, passToProvider);
-    scope.all(base, passToProvider);
+    // The provider's own addresses carry OpenID Connect's codes, states, tokens and hints in the query.
+    const logSecrets = { query: providerQuerySecrets };
+    scope.all(`${base}/*`, { config: { logSecrets } }, passToProvider);
+    scope.all(base, { config: { logSecrets } }, passToProvider);
   };

@@ -70,6 +70,7 @@ export function identityScreens({
     ...pageOf(req),
     uid,
     csrf: interactionCsrf(keys, uid),
+    google: config.googleEnabled,
   });
   const csrfOk = (uid: string, body: Body | undefined) =>
     typeof body?.csrf === 'string' && safeEqual(body.csrf, interactionCsrf(keys, uid));

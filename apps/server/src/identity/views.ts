@@ -100,12 +100,17 @@ const csrfInput = (csrf: string) => h`<input type="hidden" name="csrf" value="${
 export interface InteractionView extends PageContext {
   uid: string;
   csrf: string;
+  /** Google is configured: only then its button (without it, it would lead nowhere). */
+  google: boolean;
 }
 
 const interactionPath = (v: InteractionView, suffix = '') => `${v.base}/interaction/${v.uid}${suffix}`;
 
+/** "of" and the Google button, when Google is configured. */
 function googleButton(v: InteractionView): Html {
-  return h`<form method="post" action="${interactionPath(v, '/google')}" class="google-form">
+  if (!v.google) return raw('');
+  return h`<div class="divider"><span>of</span></div>
+<form method="post" action="${interactionPath(v, '/google')}" class="google-form">
 ${csrfInput(v.csrf)}
 <button type="submit" class="btn btn-secondary"><span class="google-g" aria-hidden="true">G</span> Inloggen met Google</button>
 </form>`;
@@ -125,7 +130,6 @@ ${field({ id: 'password', label: 'Wachtwoord', type: 'password', autocomplete: '
 <p class="row-end"><a href="${interactionPath(v, '/forgot')}">Wachtwoord vergeten?</a></p>
 <button type="submit" class="btn btn-primary">Inloggen</button>
 </form>
-<div class="divider"><span>of</span></div>
 ${googleButton(v)}
 <p class="switch">Nog geen account? <a href="${interactionPath(v, '?scherm=registreren')}">Account aanmaken</a></p>`,
   );
@@ -154,7 +158,6 @@ ${field({ id: 'passwordRepeat', label: 'Herhaal wachtwoord', type: 'password', a
 <p class="hint">Met je account ga je akkoord met de <a href="${v.siteUrl}${routes.terms}">algemene voorwaarden</a> en het <a href="${v.siteUrl}${routes.privacy}">privacybeleid</a>.</p>
 <button type="submit" class="btn btn-primary">Account aanmaken</button>
 </form>
-<div class="divider"><span>of</span></div>
 ${googleButton(v)}
 <p class="switch">Heb je al een account? <a href="${interactionPath(v, '?scherm=inloggen')}">Inloggen</a></p>`,
   );

@@ -15,8 +15,17 @@ export type Caller =
       name: string | null;
       /** The access token's `iat` (seconds), when it has one. */
       issuedAt?: number;
+      /** The access token's `exp` (seconds), when it has one: a live stream ends then. */
+      expiresAt?: number;
     }
-  | { kind: 'guest'; memorialId: string; tokenId: string; guestName: string | null };
+  | {
+      kind: 'guest';
+      memorialId: string;
+      tokenId: string;
+      guestName: string | null;
+      /** The guest token's `exp` (seconds): a live stream ends then. */
+      expiresAt?: number;
+    };
 
 /** Turns a bearer token into a caller, or returns null when the token is not of its kind. */
 export type TokenVerifier = (token: string) => Promise<Caller | null>;
@@ -25,6 +34,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Resolved from the bearer token on first use; anonymous without one. */
     caller(): Promise<Caller>;
+    /**
+     * The same bearer token verified again now, not the caller resolved earlier: whether it still holds
+     * (a live stream asks while it runs).
+     */
+    callerAgain(): Promise<Caller>;
   }
   interface FastifyContextConfig {
     /**
@@ -165,6 +179,7 @@ export function userTokenVerifier(opts: {
       email,
       name,
       ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
+      ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}),
     };
   };
 }
@@ -178,6 +193,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { verifiers: Tok
     const self = this as FastifyRequest & { _caller?: Promise<Caller> };
     self._caller ??= resolve(self);
     return self._caller;
+  });
+  app.decorateRequest('callerAgain', function (this: FastifyRequest) {
+    return resolve(this);
   });
   async function resolve(req: FastifyRequest): Promise<Caller> {
     const header = req.headers.authorization;

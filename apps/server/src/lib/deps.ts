@@ -9,6 +9,7 @@ import { mediaStorageFor } from './media/storage-for.ts';
 import type { MediaStorage } from './media/storage.ts';
 import { mediaUrlSigner, type MediaUrlSigner } from './media/url-signer.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
+import { liveStreams, type LiveStreams } from './live-streams.ts';
 import { loadSigningKeys, type SigningKeys } from './signing-keys.ts';
 
 export interface Clock {
@@ -31,6 +32,8 @@ export interface Deps {
   signer: MediaUrlSigner;
   /** Shared reads of public memorials (docs/performance.md); every database change invalidates it. */
   responseCache: ResponseCache;
+  /** The process's live streams: their caps, and their end when the caller's access ends. */
+  liveStreams: LiveStreams;
   clock: Clock;
   /** The embedded provider's keys; undefined when an external provider (OIDC_AUTHORITY) is used. */
   signingKeys?: SigningKeys;
@@ -73,10 +76,21 @@ export async function createDeps(o: {
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
     }),
-    queue: createJobQueue({ db, log: log.child({ module: 'jobs' }) }),
+    queue: createJobQueue({
+      db,
+      log: log.child({ module: 'jobs' }),
+      concurrency: {
+        media: config.JOBS_MEDIA_CONCURRENCY,
+        render: config.JOBS_RENDER_CONCURRENCY,
+        files: config.JOBS_FILES_CONCURRENCY,
+        mail: config.JOBS_MAIL_CONCURRENCY,
+        system: config.JOBS_SYSTEM_CONCURRENCY,
+      },
+    }),
     storage: mediaStorageFor(config),
     signer: mediaUrlSigner({ db, apiUrl: config.API_URL }),
     responseCache,
+    liveStreams: liveStreams({ db, log: log.child({ module: 'live' }), limits: config }),
     clock: systemClock,
     signingKeys,
   };

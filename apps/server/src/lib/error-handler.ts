@@ -14,16 +14,6 @@ import {
   storageUnavailableMessage,
 } from './unavailable.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Dutch messages for this route's validation failures, by field and zod issue code, where the
-     * contract's schema carries other messages (the access-code form's English ones from the spec).
-     */
-    validationMessages?: Record<string, Partial<Record<string, string>>>;
-  }
-}
-
 /** Dutch names of request fields, for the message that says which one to correct. */
 const fieldLabels: Record<string, string> = {
   accessCode: 'toegangscode',
@@ -150,11 +140,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const own = req.routeOptions.config.validationMessages ?? {};
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        fields[key] ??= own[key]?.[issue.keyword] ?? issue.message ?? 'Ongeldige waarde.';
+        fields[key] ??= issue.message ?? 'Ongeldige waarde.';
       }
       const first = Object.entries(fields)[0];
       const source = sources[err.validationContext ?? 'body'] ?? 'de invoer';
@@ -178,6 +167,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(500)
         .send({ code: errorCodes.internal, message: 'Er ging iets mis. Probeer het later opnieuw.' });
+    }
+    if (err.code === 'ECONNRESET' && err.message === 'aborted' && req.raw.socket?.destroyed !== false) {
+      // The request's own body broke off: the client left, or was cut off as too slow (body-deadline.ts).
+      // Nobody hears the answer and nothing of ours failed, so nothing is logged.
+      return reply.status(400).send({ code: errorCodes.validation, message: 'Het verzoek is afgebroken.' });
     }
     if (err instanceof StorageUnavailableError) {
       // Checked before the database: the store's cause may be a refused socket too.

@@ -81,7 +81,7 @@ const inProgress = () =>
   );
 
 export function registerIdempotency(app: FastifyInstance, { db, queue }: { db: Db; queue: JobQueue }) {
-  queue.every(IDEMPOTENCY_CLEANUP_JOB, CLEANUP_EVERY_MS, async () => {
+  queue.every(IDEMPOTENCY_CLEANUP_JOB, 'system', CLEANUP_EVERY_MS, async () => {
     const removed = await deleteExpiredIdempotencyKeys(db);
     if (removed > 0) app.log.info({ removed }, 'expired idempotency keys removed');
   });

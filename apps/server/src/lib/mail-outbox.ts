@@ -93,7 +93,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
    */
   const wake = () => void queue.idle().then(() => queue.notify());
 
-  queue.register(MAIL_JOB, (payload, job) => deliver(String(payload.mailId), job));
+  queue.register(MAIL_JOB, 'mail', (payload, job) => deliver(String(payload.mailId), job));
 
   async function deliver(mailId: string, job: JobContext) {
     const { rows } = await db.query<{

@@ -19,6 +19,14 @@ function wallClock(d: Date) {
 
 /** The date in Amsterdam at this instant, `YYYY-MM-DD`. */
 export const amsterdamDate = (d: Date): string => wallClock(d).date;
+/**
+ * Whole days from `now` to `end` as a Dutch calendar counts them: 0 on the day `end` falls on (and after it),
+ * 30 on the day a 30-day period starts, whatever the hour.
+ */
+export function amsterdamDaysUntil(end: Date, now: Date): number {
+  const day = (d: Date) => Date.parse(`${amsterdamDate(d)}T00:00:00Z`);
+  return Math.max(0, Math.round((day(end) - day(now)) / 86_400_000));
+}
 /** The time of day in Amsterdam at this instant, `HH:MM`. */
 export const amsterdamTime = (d: Date): string => wallClock(d).time.slice(0, 5);
 

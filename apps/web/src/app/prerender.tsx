@@ -6,7 +6,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routes } from '@aandenken/contract';
-import { memorialPageQueries, memorialPageRequests } from '../features/memorial-page/ssr.ts';
+import {
+  memorialPageQueries,
+  memorialPageRequests,
+  memorialSlugQuery,
+} from '../features/memorial-page/ssr.ts';
 import { companyPageRequests } from '../features/companies/api.ts';
 import type { LazyPage } from './lazy-page.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
@@ -48,11 +52,13 @@ export async function render(path: string, queryClient?: QueryClient): Promise<s
 export async function renderMemorial(
   id: string,
   answers: unknown[],
+  slug?: string,
 ): Promise<{ html: string; data: string }> {
-  const queries = memorialPageQueries(id, answers);
+  // At its readable address (/gedenkpagina/{slug}) the page finds its id by the slug: that answer is known.
+  const queries = [...(slug ? [memorialSlugQuery(slug, id)] : []), ...memorialPageQueries(id, answers)];
   const queryClient = createQueryClient();
   for (const [key, data] of queries) queryClient.setQueryData(key, data);
-  const html = await render(routes.memorial(id), queryClient);
+  const html = await render(slug ? routes.memorialBySlug(slug) : routes.memorial(id), queryClient);
   queryClient.clear();
   // Inside <script> only `</script` and `<!--` could end or disturb it: no `<` is left as it is.
   const data = JSON.stringify({ memorialId: id, queries }).replace(/</g, '\\u003c');

@@ -64,6 +64,7 @@ export const pageRoutes: RouteObject[] = [
   { path: routes.myPages, element: <MyPagesPage /> },
   { path: routes.account, element: <AccountPage /> },
   { path: routes.memorial(':id'), element: <MemorialPage /> },
+  { path: routes.memorialBySlug(':slug'), element: <MemorialPage /> },
   { path: routes.memorialManage(':id'), element: <ManageMemorialPage /> },
   { path: routes.memorialManage(':id', ':tab'), element: <ManageMemorialPage /> },
   { path: routes.memorialCard(':id'), element: <MemorialCardPage /> },

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { errorCodes, PRESENTATION_MUSIC_MAX_SECONDS } from '@aandenken/contract';
 import { AppError } from '../errors.ts';
+import { videoAndMusicOff } from './video.ts';
 
 /**
  * Music for the presentation (docs/keepsakes.md): MP3, AAC (ADTS or in an MP4/M4A container) and Ogg
@@ -102,14 +103,7 @@ export async function checkAndCleanAudio(
 ): Promise<{ contentType: StoredAudioType; durationMs: number; sizeBytes: number; sha256: string }> {
   const sniffed = sniffAudio(input.head);
   if (!sniffed) throw audioUnsupported();
-  if (!ffmpegPath) {
-    throw new AppError(
-      415,
-      errorCodes.unsupportedMediaType,
-      'Muziek kan op dit moment niet worden verwerkt. Probeer het later opnieuw.',
-      { media: 'Muziek niet verwerkt' },
-    );
-  }
+  if (!ffmpegPath) throw videoAndMusicOff();
   const probe = await probeMedia(ffmpegPath, input.path);
   const stream = probe.audio[0];
   if (!stream || !codecsFor[sniffed].includes(stream.codec) || !probe.durationMs) throw audioUnreadable();

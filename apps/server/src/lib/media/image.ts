@@ -25,7 +25,7 @@ export const undecodableImage = () =>
   new AppError(
     415,
     errorCodes.unsupportedMediaType,
-    'Dit bestand is beschadigd of geen geldige afbeelding van het opgegeven type.',
+    'Deze foto kunnen we niet openen; misschien is het bestand beschadigd. Bewaar de foto op je telefoon of computer opnieuw als JPEG of PNG en probeer het nog eens.',
     { media: 'Ongeldige afbeelding' },
   );
 

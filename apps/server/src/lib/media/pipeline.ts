@@ -44,7 +44,7 @@ const mismatch = () =>
   new AppError(
     415,
     errorCodes.unsupportedMediaType,
-    'De inhoud van het bestand komt niet overeen met het opgegeven bestandstype.',
+    'Dit bestand kunnen we niet openen als foto of video. Bewaar het opnieuw als JPEG of PNG (foto) of MP4 (video) en probeer het nog eens.',
     { media: 'Inhoud en bestandstype komen niet overeen' },
   );
 const quicktimeUnsupported = () =>

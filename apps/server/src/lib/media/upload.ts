@@ -234,7 +234,7 @@ export async function receiveUpload<S extends z.ZodMiniType>(
           }
           hash.update(chunk);
           if (writeError) throw writeError;
-          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+          if (!out.write(chunk)) await drainOrClose(out);
         }
         if (part.file.truncated) throw tooLarge();
       } catch (err) {
@@ -271,6 +271,23 @@ export async function receiveUpload<S extends z.ZodMiniType>(
     throw err;
   }
   return { fields: fields as z.output<S>, file, discard };
+}
+
+/**
+ * Waits until a stream written past its buffer may take more ('drain'), or has closed. The listener of the
+ * event that did not come is removed again: left behind, one per full buffer, a large upload piled up
+ * hundreds of them ("Possible EventEmitter memory leak detected").
+ */
+export async function drainOrClose(out: NodeJS.EventEmitter): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(out, 'drain', { signal: done.signal }),
+      once(out, 'close', { signal: done.signal }),
+    ]);
+  } finally {
+    done.abort();
+  }
 }
 
 /** Removes temporary upload files left by a process that stopped mid-upload. */

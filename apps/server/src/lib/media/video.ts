@@ -1,23 +1,19 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { errorCodes } from '@aandenken/contract';
+import { errorCodes, videoAndMusicOffMessage } from '@aandenken/contract';
+import { findFfmpeg } from '../../config.ts';
 import { AppError } from '../errors.ts';
 
-/** Debian's ffmpeg when installed (kept up to date by the system), else the one shipped in the npm package. */
+/** The ffmpeg to use (`findFfmpeg` in config.ts): FFMPEG_PATH, else Debian's, else `ffmpeg` on PATH; null: none. */
 export function resolveFfmpeg(configured?: string): string | null {
-  if (configured) return configured;
-  if (existsSync('/usr/bin/ffmpeg')) return '/usr/bin/ffmpeg';
-  try {
-    const found = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    return existsSync(found) ? found : null;
-  } catch {
-    // The package has no binary for this platform.
-    return null;
-  }
+  return findFfmpeg(configured);
 }
+
+/** Without ffmpeg nothing reads videos or music: their uploads (415) and the MP4 export (503) are off. */
+export const videoAndMusicOff = (status: 415 | 503 = 415) =>
+  new AppError(status, errorCodes.videoAndMusicOff, videoAndMusicOffMessage);
 
 export const videoUnreadable = () =>
   new AppError(
@@ -41,14 +37,7 @@ export async function rewriteWithoutMetadata(
   output: string,
   type: 'video/mp4' | 'video/webm',
 ): Promise<{ sizeBytes: number; sha256: string }> {
-  if (!ffmpegPath) {
-    throw new AppError(
-      415,
-      errorCodes.unsupportedMediaType,
-      "Video's kunnen op dit moment niet worden verwerkt. Probeer het later opnieuw of kies een foto.",
-      { media: 'Video niet verwerkt' },
-    );
-  }
+  if (!ffmpegPath) throw videoAndMusicOff();
   const format = type === 'video/mp4' ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm'];
   const args = [
     ['-nostdin', '-hide_banner', '-v', 'error', '-y', '-i', input],

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiPaths, accountDeleteResultSchema, accountDeleteSchema } from '@aandenken/contract';
+import {
+  apiPaths,
+  accountDeleteResultSchema,
+  accountDeleteSchema,
+  signInMethodsSchema,
+} from '@aandenken/contract';
 import type { SeenUsers } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { accountService, registerAccountJobs, type EndAllSessions } from './service.ts';
+import { accountService, registerAccountJobs, signInMethods, type EndAllSessions } from './service.ts';
 
 export const accountRoutes =
   (
@@ -15,6 +20,25 @@ export const accountRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = accountService(deps, o.endAllSessions);
     registerAccountJobs(deps);
+
+    app.get(
+      apiPaths.signInMethods.pattern,
+      {
+        config: { allowAnonymous: true },
+        schema: {
+          tags: ['account'],
+          summary: 'Manieren om in te loggen',
+          description:
+            'Of de knop "Inloggen met Google" zin heeft: zonder Google-koppeling loopt hij dood, dus toont de site hem dan niet.',
+          response: { 200: signInMethodsSchema },
+        },
+      },
+      async (_req, reply) => {
+        // Changes only with the configuration, i.e. a restart.
+        reply.header('cache-control', 'public, max-age=300');
+        return signInMethods(deps.config);
+      },
+    );
 
     app.post(
       apiPaths.accountDelete.pattern,

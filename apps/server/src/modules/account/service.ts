@@ -252,7 +252,7 @@ async function passOnMemorials(
 /** The scheduled jobs of account deletion. */
 export function registerAccountJobs(deps: Pick<Deps, 'db' | 'queue' | 'clock'>) {
   const { db, queue } = deps;
-  queue.register(ORPHANED_MEMORIAL_JOB, async (payload) => {
+  queue.register(ORPHANED_MEMORIAL_JOB, 'system', async (payload) => {
     const memorialId = String(payload.memorialId);
     const { rows } = await db.query<{ remove_after: Date | string }>(
       `SELECT m.remove_after FROM memorials m WHERE m.id = $1::uuid AND m.status = 'archived'
@@ -275,7 +275,7 @@ export function registerAccountJobs(deps: Pick<Deps, 'db' | 'queue' | 'clock'>) 
       [memorialId],
     );
   });
-  queue.register(ACCOUNT_MAIL_FORGET_JOB, async (payload) => {
+  queue.register(ACCOUNT_MAIL_FORGET_JOB, 'system', async (payload) => {
     const ids = Array.isArray(payload.mailIds) ? payload.mailIds.map(String) : [];
     await db.query('DELETE FROM mail_outbox WHERE id::text = ANY($1::text[])', [ids]);
   });
@@ -320,4 +320,12 @@ async function leaveCompanies(tx: Queryable, userId: string) {
       await audit('company.claim_reopened', { email });
     }
   }
+}
+
+/**
+ * The sign-in buttons the web may show. The embedded provider federates to Google only with its credentials;
+ * an external provider (Keycloak) has its own broker under the alias `google` (docs/identity.md).
+ */
+export function signInMethods(config: Pick<Deps['config'], 'embeddedIdentity' | 'googleEnabled'>) {
+  return { google: config.embeddedIdentity ? config.googleEnabled : true };
 }

@@ -5,6 +5,7 @@ import type { Candle, CandleMoment } from '@aandenken/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/deps.ts';
 import { liveChannel } from '../../lib/live-channel.ts';
+import type { LiveSlot } from '../../lib/live-streams.ts';
 import { candleRepository, toCandle } from './repository.ts';
 
 /** How often a process refreshes its connections' presence and sends a keep-alive comment. */
@@ -21,6 +22,8 @@ interface Connection {
   /** Its presence row is written (a heartbeat before that would not find it). */
   ready: boolean;
   unsubscribe: () => void;
+  /** Frees its place among the process's streams. */
+  release: () => void;
 }
 
 interface LiveMessage {
@@ -51,8 +54,10 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
   };
 
   async function count(memorialId: string): Promise<number> {
+    // People, not connections: one person's tabs and reconnects count once.
     const { rows } = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM candle_presence WHERE memorial_id = $1 AND seen_at > $2',
+      `SELECT count(DISTINCT COALESCE(person, id::text))::int AS n FROM candle_presence
+        WHERE memorial_id = $1 AND seen_at > $2`,
       [memorialId, new Date(now().getTime() - PRESENCE_STALE_MS)],
     );
     return rows[0]!.n;
@@ -147,6 +152,7 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
   }
 
   async function drop(c: Connection) {
+    c.release();
     const conns = byMemorial.get(c.memorialId);
     if (!conns?.delete(c)) return;
     c.unsubscribe();
@@ -161,9 +167,15 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
   return {
     /**
      * Opens the stream on `res` (its headers are written here): a presence row, the state, then live
-     * events until the moment ends, the client leaves or the process closes.
+     * events until the moment ends, the client leaves, the caller's access ends (`check`, through the
+     * process's live streams: `slot`) or the process closes. `person` is who counts in "samen".
      */
-    async open(res: ServerResponse, headers: Record<string, string>, moment: CandleMoment) {
+    async open(
+      res: ServerResponse,
+      headers: Record<string, string>,
+      moment: CandleMoment,
+      o: { person: string; slot: LiveSlot; check: () => Promise<unknown> },
+    ) {
       const memorialId = moment.memorialId.toLowerCase();
       const unsubscribe = await channel.subscribe(memorialId, {
         onMessage,
@@ -178,6 +190,7 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
         closed: false,
         ready: false,
         unsubscribe,
+        release: () => o.slot.release(),
       };
       res.writeHead(200, {
         ...headers,
@@ -196,9 +209,10 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
         beat().catch((err: unknown) => log.warn({ err }, 'candle moment: heartbeat failed'));
       }, HEARTBEAT_MS).unref();
       res.write('retry: 5000\n\n');
+      await o.slot.watch({ kind: 'candle-moment', memorialId, check: o.check, end: () => end(c) });
       await db.query(
-        'INSERT INTO candle_presence (id, memorial_id, moment_id, seen_at) VALUES ($1, $2, $3, $4)',
-        [c.id, c.memorialId, moment.id, now()],
+        'INSERT INTO candle_presence (id, memorial_id, moment_id, seen_at, person) VALUES ($1, $2, $3, $4, $5)',
+        [c.id, c.memorialId, moment.id, now(), o.person],
       );
       if (c.closed) {
         await db.query('DELETE FROM candle_presence WHERE id = $1', [c.id]);

@@ -12,6 +12,7 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { personKey } from '../../lib/live-streams.ts';
 import { amsterdamDate } from '../../shared/amsterdam-time.ts';
 import { createCandleLive } from './moment-live.ts';
 import { candleMomentService } from './moment-service.ts';
@@ -23,7 +24,7 @@ const bearer: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Issue 16, item 6: remembrance days and the kaarsjesmoment (docs/funeral-day.md, 'Samen herdenken'). */
 export const candleMomentRoutes =
-  (deps: Pick<Deps, 'db' | 'clock' | 'responseCache'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'clock' | 'responseCache' | 'liveStreams'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = candleMomentService(deps);
@@ -111,21 +112,32 @@ export const candleMomentRoutes =
           security: optional,
           summary: 'Live tijdens een kaarsjesmoment (server-sent events)',
           description:
-            "text/event-stream, alleen terwijl een moment bezig is (anders 409 CANDLE_MOMENT_NOT_LIVE). Eerst 'state' (het moment, de kaarsjes van dit moment tot nu, hoeveel mensen er zijn), daarna 'candle' voor elk nieuw kaarsje, 'together' als het aantal verandert en 'ended' als het moment voorbij is. Iedereen die de pagina mag zien.",
+            "text/event-stream, alleen terwijl een moment bezig is (anders 409 CANDLE_MOMENT_NOT_LIVE). Eerst 'state' (het moment, de kaarsjes van dit moment tot nu, hoeveel mensen er zijn), daarna 'candle' voor elk nieuw kaarsje, 'together' als het aantal verandert en 'ended' als het moment voorbij is. Iedereen die de pagina mag zien; de stream stopt als die toegang vervalt of het token verloopt. `client`: een willekeurige id per paginabezoek, zodat bezoekers zonder account als mensen worden geteld en niet als verbindingen.",
           params: idParamSchema,
+          querystring: z.object({ client: z.optional(z.uuid()) }),
           response: { 200: z.string(), ...errorResponses },
         },
       },
       async (req, reply) => {
-        const moment = await service.live(await req.caller(), req.params.id);
+        const caller = await req.caller();
+        const moment = await service.live(caller, req.params.id);
+        const slot = deps.liveStreams.admit(caller, req.ip, reply);
         reply.hijack();
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(reply.getHeaders()))
           if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-        await live.open(reply.raw, headers, moment).catch((err: unknown) => {
-          req.log.warn({ err }, 'candle moment: stream failed');
-          reply.raw.destroy();
-        });
+        await live
+          .open(reply.raw, headers, moment, {
+            person: personKey(caller, req.ip, req.query.client),
+            slot,
+            // The same access check, with the token verified again (a regenerated code ends a guest's).
+            check: async () => service.watch(await req.callerAgain(), req.params.id),
+          })
+          .catch((err: unknown) => {
+            slot.release();
+            req.log.warn({ err }, 'candle moment: stream failed');
+            reply.raw.destroy();
+          });
       },
     );
   };

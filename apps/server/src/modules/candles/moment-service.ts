@@ -153,6 +153,11 @@ export function candleMomentService(deps: Pick<Deps, 'db' | 'clock'>) {
       return { id: momentId, deleted: true as const };
     },
 
+    /** Whether the caller may still watch the memorial's live moment (404 when not). */
+    async watch(caller: Caller, memorialId: string): Promise<void> {
+      await access.require(caller, memorialId, 'visitor');
+    },
+
     /** The moment on now, for a caller who may see the memorial; 409 when none is on. */
     async live(caller: Caller, memorialId: string): Promise<CandleMoment> {
       await access.require(caller, memorialId, 'visitor');

@@ -1,10 +1,12 @@
-import type {
-  CarePage,
-  CareState,
-  Colleague,
-  ColleagueInvitation,
-  MemorialCare,
-  MemorialStatus,
+import {
+  HANDOVER_MEMBERS_MAX,
+  type CarePage,
+  type CareState,
+  type Colleague,
+  type ColleagueInvitation,
+  type MemberRole,
+  type MemorialCare,
+  type MemorialStatus,
 } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
 import { iso, isoOrNull } from '../../shared/time.ts';
@@ -217,6 +219,52 @@ export function partnerRepository(db: Queryable) {
         'UPDATE memorial_care SET partner_role_allowed = $2, shown_publicly = $3 WHERE memorial_id = $1',
         [memorialId, partner, shown],
       );
+    },
+    /**
+     * The page's members but `exceptUserId` (the family taking it over), oldest first, each with who sent
+     * the invitation they accepted and whether they are one of the company's users. `lock` takes all the
+     * rows (for the acceptance); without it the list is capped for the screen.
+     */
+    async handoverMembers(memorialId: string, companyId: string, exceptUserId: string, lock = false) {
+      const { rows } = await db.query<{
+        id: string;
+        memorial_id: string;
+        user_id: string;
+        name: string | null;
+        email: string | null;
+        role: MemberRole;
+        invited_by_name: string | null;
+        company_user: boolean;
+        created_at: Date | string;
+      }>(
+        `SELECT mm.id, mm.memorial_id, mm.user_id, u.name, u.email, mm.role, mm.created_at,
+                (SELECT iu.name FROM guest_invites i JOIN users iu ON iu.id = i.invited_by
+                  WHERE i.memorial_id = mm.memorial_id AND i.accepted_by = mm.user_id
+                  ORDER BY i.accepted_at DESC LIMIT 1) AS invited_by_name,
+                EXISTS (SELECT 1 FROM company_users cu WHERE cu.company_id = $2 AND cu.user_id = mm.user_id)
+                  AS company_user
+           FROM memorial_members mm JOIN users u ON u.id = mm.user_id
+          WHERE mm.memorial_id = $1 AND mm.user_id <> $3
+          ORDER BY mm.created_at, mm.id ${lock ? 'FOR UPDATE OF mm' : `LIMIT ${HANDOVER_MEMBERS_MAX}`}`,
+        [memorialId, companyId, exceptUserId],
+      );
+      return rows;
+    },
+    async openInvitationCount(memorialId: string, exceptInviteId: string): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM guest_invites
+          WHERE memorial_id = $1 AND id <> $2 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
+        [memorialId, exceptInviteId],
+      );
+      return rows[0]!.n;
+    },
+    /** Serialises changes to the page (as its other features do); whether it is invite-only. */
+    async lockMemorial(memorialId: string): Promise<{ inviteOnly: boolean }> {
+      const { rows } = await db.query<{ invite_only: boolean }>(
+        'SELECT invite_only FROM memorials WHERE id = $1 FOR UPDATE',
+        [memorialId],
+      );
+      return { inviteOnly: rows[0]!.invite_only };
     },
     async isCompanyUser(companyId: string, userId: string): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM company_users WHERE company_id = $1 AND user_id = $2', [

@@ -12,6 +12,7 @@ import {
   handoverAcceptSchema,
   handoverAcceptedSchema,
   handoverCodeParamSchema,
+  handoverMembersSchema,
   handoverPreviewSchema,
   idParamSchema,
   inviteColleagueSchema,
@@ -163,7 +164,11 @@ export const partnerRoutes =
     app.get(
       apiPaths.handover.pattern,
       {
-        config: { allowAnonymous: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: {
+          allowAnonymous: true,
+          rateLimit: { max: 30, timeWindow: '1 minute' },
+          logSecrets: { params: ['code'] },
+        },
         schema: {
           tags,
           summary: 'Een pagina om over te nemen bekijken, met de code uit de link',
@@ -176,19 +181,36 @@ export const partnerRoutes =
     app.post(
       apiPaths.handoverAccept.pattern,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' }, logSecrets: { params: ['code'] } },
         schema: {
           tags,
           security,
           summary: 'De pagina overnemen als familie (ingelogd, bevestigd e-mailadres)',
           description:
-            'De gebruiker wordt eigenaar en kiest of de uitvaartondernemer mag blijven meebeheren en of "Verzorgd door" op de pagina staat.',
+            'De gebruiker wordt eigenaar en kiest of de uitvaartondernemer mag blijven meebeheren en of "Verzorgd door" op de pagina staat. Zonder meebeheren vervallen de open uitnodigingen, blijven van de door het bedrijf uitgenodigde mensen alleen die in keepMemberIds, en krijgt de pagina een nieuwe toegangscode (in het antwoord), tenzij keepAccessCode.',
           params: handoverCodeParamSchema,
           body: handoverAcceptSchema,
           response: { 200: handoverAcceptedSchema, ...errors },
         },
       },
       async (req) => service.accept(await req.caller(), req.params.code, req.body),
+    );
+    app.get(
+      apiPaths.handoverMembers.pattern,
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' }, logSecrets: { params: ['code'] } },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Wie de uitvaartondernemer uitnodigde, vóór het overnemen (ingelogd, bevestigd e-mailadres)',
+          description:
+            'Neemt de familie de pagina over zonder dat de uitvaartondernemer mag meebeheren, dan kiest zij wie van deze mensen blijft; de open uitnodigingen vervallen.',
+          params: handoverCodeParamSchema,
+          response: { 200: handoverMembersSchema, ...errors },
+        },
+      },
+      async (req) => service.members(await req.caller(), req.params.code),
     );
     app.get(
       apiPaths.memorialCare.pattern,

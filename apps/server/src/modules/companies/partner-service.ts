@@ -4,6 +4,8 @@ import {
   routes,
   type CarePage,
   type HandoverAccept,
+  type HandoverAccepted,
+  type HandoverMembers,
   type HandoverPreview,
   type MemorialCare,
   type carePageCreateSchema,
@@ -12,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   AppError,
   conflict,
@@ -26,6 +29,7 @@ import { isUuid } from '../../shared/pagination.ts';
 import { guestService } from '../guests/service.ts';
 import {
   inviteRepository,
+  inviteService,
   inviteCodeHash,
   inviteExpired,
   inviteExpiry,
@@ -33,12 +37,15 @@ import {
   inviteUsed,
   newInviteCode,
 } from '../invites/service.ts';
-import { membershipsRepository } from '../members/service.ts';
+import { membershipsRepository, removeMembershipIn } from '../members/service.ts';
 import { memorialService } from '../memorials/service.ts';
 import { colleagueInviteMail, handoverMail } from './partner-mails.ts';
 import { partnerRepository, toMemorialCare } from './partner-repository.ts';
 import { companyRepository } from './repository.ts';
 import { hasVerifiedAddress } from '../../shared/team.ts';
+import { iso } from '../../shared/time.ts';
+
+type CallerUser = Extract<Caller, { kind: 'user' }>;
 
 const companyMissing = () => notFound('Dit bedrijf bestaat niet.');
 const adminOnly = () => forbidden('Alleen een beheerder van het bedrijf kan dit doen.');
@@ -62,6 +69,7 @@ export function partnerService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
   const access = memorialAccessService(db);
   const memorials = memorialService({ db });
   const guests = guestService(deps);
+  const inviteRevocation = inviteService(deps);
 
   async function requireUser(caller: Caller, companyId: string) {
     if (caller.kind !== 'user') throw unauthorized();
@@ -73,6 +81,71 @@ export function partnerService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
     const r = await requireUser(caller, companyId);
     if (!r.isAdmin) throw adminOnly();
     return r;
+  }
+  /** The caller who may act on a handover link: signed in, with a verified address. */
+  async function requireFamily(caller: Caller, code: string): Promise<CallerUser> {
+    if (caller.kind !== 'user') throw unauthorized('Log in om de pagina over te nemen.');
+    if (code.length < 16) throw inviteNotFound();
+    if (!(await hasVerifiedAddress({ db, config }, caller)))
+      throw new AppError(
+        403,
+        'EMAIL_NOT_VERIFIED',
+        'Bevestig eerst je e-mailadres (via de link in de e-mail die we je stuurden) en log daarna opnieuw in.',
+      );
+    return caller;
+  }
+  /**
+   * The handover invitation of this code for this family: unknown or revoked 404; accepted by someone
+   * else 410; expired 410; a user of the company itself 409. Accepted by the caller: answered as is.
+   */
+  async function openHandover(q: Queryable, user: CallerUser, code: string, lock: boolean) {
+    const row = await inviteRepository(q).findByCodeHash(q, inviteCodeHash(code), lock);
+    const care = row && !row.revoked_at ? await partnerRepository(q).careByInvite(row.id) : undefined;
+    if (!row || !care) throw inviteNotFound();
+    if (row.accepted_at) {
+      if (row.accepted_by !== user.userId) throw inviteUsed();
+      return { row, care };
+    }
+    if (row.expired) throw inviteExpired();
+    if (await partnerRepository(q).isCompanyUser(care.company_id, user.userId))
+      throw conflict(
+        'Je hoort bij de uitvaartonderneming die deze pagina maakte. De familie neemt de pagina zelf over.',
+      );
+    return { row, care };
+  }
+  /**
+   * At a handover without the partner role: the page's open invitations end (the company sent them),
+   * and of the members the company invited only those the family keeps stay.
+   */
+  async function shutCompanyOut(
+    tx: Queryable,
+    family: CallerUser,
+    page: { memorialId: string; companyId: string; inviteId: string },
+    choices: HandoverAccept,
+  ) {
+    const ended = { reason: 'handover' };
+    const revokedInvitations = await inviteRevocation.revokeOpenIn(
+      tx,
+      family,
+      page.memorialId,
+      page.inviteId,
+      ended,
+    );
+    const listed = await partnerRepository(tx).handoverMembers(
+      page.memorialId,
+      page.companyId,
+      family.userId,
+      true,
+    );
+    // Left out of the request: the screen's default, everyone but the company's own users stays.
+    const keep = new Set(choices.keepMemberIds ?? listed.filter((x) => !x.company_user).map((x) => x.id));
+    let removedMembers = 0;
+    for (const member of listed) {
+      if (keep.has(member.id)) continue;
+      await removeMembershipIn(tx, family, member, 'member.removed', ended);
+      removedMembers++;
+    }
+    return { revokedInvitations, removedMembers, keptMembers: listed.length - removedMembers };
   }
   async function colleagues(companyId: string, selfId: string, isAdmin: boolean) {
     return {
@@ -298,68 +371,88 @@ export function partnerService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
     },
 
     /**
-     * The family takes the page over: the signed-in holder of the link, with a verified address (not one
-     * of the company's own users), becomes owner and makes the two choices about the company.
+     * Who the company invited, for the family to keep or remove when it takes the page over without
+     * the company: the same caller and link as the acceptance, before it.
      */
-    async accept(caller: Caller, code: string, choices: HandoverAccept) {
-      if (caller.kind !== 'user') throw unauthorized('Log in om de pagina over te nemen.');
-      if (code.length < 16) throw inviteNotFound();
-      if (!(await hasVerifiedAddress({ db, config }, caller)))
-        throw new AppError(
-          403,
-          'EMAIL_NOT_VERIFIED',
-          'Bevestig eerst je e-mailadres (via de link in de e-mail die we je stuurden) en log daarna opnieuw in.',
-        );
+    async members(caller: Caller, code: string): Promise<HandoverMembers> {
+      const user = await requireFamily(caller, code);
+      const { row, care } = await openHandover(db, user, code, false);
+      if (row.accepted_at) throw conflict('Je hebt deze pagina al overgenomen.');
+      const rows = await repo.handoverMembers(row.memorial_id, care.company_id, user.userId);
+      return {
+        items: rows.map((m) => ({
+          memberId: m.id,
+          name: m.name,
+          email: m.email,
+          role: m.role,
+          invitedByName: m.invited_by_name,
+          companyUser: m.company_user,
+          joinedAt: iso(m.created_at),
+        })),
+        openInvitations: await repo.openInvitationCount(row.memorial_id, row.id),
+      };
+    },
+
+    /**
+     * The family takes the page over: the signed-in holder of the link, with a verified address (not one
+     * of the company's own users), becomes owner and makes the two choices about the company. Without
+     * the partner role the company is shut out in the same transaction: its open invitations end, the
+     * members it invited that the family does not keep are removed, and the page gets a new access code
+     * (ending the guest tokens of the old one) unless the family keeps it.
+     */
+    async accept(caller: Caller, code: string, choices: HandoverAccept): Promise<HandoverAccepted> {
+      const user = await requireFamily(caller, code);
+      const shutOut = !choices.partnerRoleAllowed;
+      // Prepared before the transaction: the keys may need loading, and PGlite has one connection.
+      const candidates = shutOut && !choices.keepAccessCode ? await memorials.prepareCodes() : null;
       return db.transaction(async (tx) => {
-        const invites = inviteRepository(tx);
-        const row = await invites.findByCodeHash(tx, inviteCodeHash(code), true);
-        const care = row && !row.revoked_at ? await partnerRepository(tx).careByInvite(row.id) : undefined;
-        if (!row || !care) throw inviteNotFound();
-        if (row.accepted_at) {
-          if (row.accepted_by !== caller.userId) throw inviteUsed();
-          return { memorialId: row.memorial_id };
-        }
-        if (row.expired) throw inviteExpired();
-        if (await partnerRepository(tx).isCompanyUser(care.company_id, caller.userId))
-          throw conflict(
-            'Je hoort bij de uitvaartonderneming die deze pagina maakte. De familie neemt de pagina zelf over.',
-          );
-        await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [row.memorial_id]);
-        const m = await membershipsRepository(tx).upsertAtLeast(tx, row.memorial_id, caller.userId, 'owner', [
+        const { row, care } = await openHandover(tx, user, code, true);
+        if (row.accepted_at) return { memorialId: row.memorial_id, newAccessCode: null };
+        const memorialId = row.memorial_id;
+        const { inviteOnly } = await partnerRepository(tx).lockMemorial(memorialId);
+        const m = await membershipsRepository(tx).upsertAtLeast(tx, memorialId, user.userId, 'owner', [
           ...memberRoles,
         ]);
-        await invites.accept(tx, row.id, caller.userId);
+        await inviteRepository(tx).accept(tx, row.id, user.userId);
         await guests.expireInviteLinks(tx, row.id);
-        await partnerRepository(tx).handOver(row.memorial_id, caller.userId, {
+        await partnerRepository(tx).handOver(memorialId, user.userId, {
           partner: choices.partnerRoleAllowed,
           shown: choices.shownPublicly,
         });
         await recordAudit(tx, {
-          memorialId: row.memorial_id,
+          memorialId,
           actor: caller,
           action: 'invite.accepted',
           targetType: 'invite',
           targetId: row.id,
           details: { role: 'owner', invitedRole: 'owner', previousRole: m.previous, memberId: m.id },
         });
+        const shutOutDetails = shutOut
+          ? await shutCompanyOut(
+              tx,
+              user,
+              { memorialId, companyId: care.company_id, inviteId: row.id },
+              choices,
+            )
+          : null;
+        const renewed = candidates
+          ? await memorials.replaceAccessCodeIn(tx, user, memorialId, candidates, { reason: 'handover' })
+          : null;
         const details = {
           companyId: care.company_id,
           partnerRoleAllowed: choices.partnerRoleAllowed,
           shownPublicly: choices.shownPublicly,
+          ...(shutOutDetails ? { ...shutOutDetails, accessCodeRenewed: renewed !== null } : {}),
         };
-        await recordAudit(tx, {
-          memorialId: row.memorial_id,
-          actor: caller,
-          action: 'care.handed_over',
-          details,
-        });
+        await recordAudit(tx, { memorialId, actor: caller, action: 'care.handed_over', details });
         await companyRepository(tx).audit({
           companyId: care.company_id,
           actor: caller,
           action: 'care.handed_over',
-          details: { memorialId: row.memorial_id, ...details },
+          details: { memorialId, ...details },
         });
-        return { memorialId: row.memorial_id };
+        // An invite-only page has no code that works, so none is shown (as on the page's settings).
+        return { memorialId, newAccessCode: renewed && !inviteOnly ? renewed.accessCode : null };
       });
     },
 

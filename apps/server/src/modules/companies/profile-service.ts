@@ -248,6 +248,7 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
         profileFromRow(row, logoUrls),
         cared.map((c) => ({
           id: c.memorialId,
+          slug: c.slug,
           name: c.title,
           birthDate: c.birthDate,
           deathDate: c.deathDate,

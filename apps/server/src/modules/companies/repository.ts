@@ -257,12 +257,13 @@ export function companyRepository(db: Queryable) {
     async listCaredPagesShown(companyId: string): Promise<CaredPageShown[]> {
       const { rows } = await db.query<{
         id: string;
+        slug: string;
         first_name: string;
         last_name: string;
         birth_date: string | null;
         death_date: string | null;
       }>(
-        `SELECT m.id, m.first_name, m.last_name,
+        `SELECT m.id, m.slug, m.first_name, m.last_name,
                 to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, to_char(m.death_date, 'YYYY-MM-DD') AS death_date
            FROM memorial_care mc JOIN memorials m ON m.id = mc.memorial_id
           WHERE mc.company_id = $1 AND mc.state = 'handed_over' AND mc.shown_publicly
@@ -272,8 +273,8 @@ export function companyRepository(db: Queryable) {
       );
       return rows.map((r) => ({
         memorialId: r.id,
-        slug: r.id,
-        path: `/memorial/${r.id}`,
+        slug: r.slug,
+        path: `/gedenkpagina/${r.slug}`,
         title: `${r.first_name} ${r.last_name}`,
         birthDate: r.birth_date,
         deathDate: r.death_date,
@@ -282,7 +283,7 @@ export function companyRepository(db: Queryable) {
   };
 }
 
-/** A page on the company's public page; memorials have no slug of their own, so `slug` is the id. */
+/** A page on the company's public page, with its readable address (migration 131). */
 export interface CaredPageShown {
   memorialId: string;
   slug: string;

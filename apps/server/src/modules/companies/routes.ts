@@ -174,6 +174,7 @@ export const companyRoutes =
     app.delete(
       apiPaths.teamMember.pattern,
       {
+        config: { logSecrets: { params: ['email'] } },
         schema: {
           tags: ['team'],
           summary: 'Iemand uit het team halen (het team; niet de adressen uit ADMIN_EMAILS)',

@@ -26,11 +26,11 @@ export const exportRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = exportService(deps);
 
-    deps.queue.register(EXPORT_BUILD_JOB, async (payload, job) => {
+    deps.queue.register(EXPORT_BUILD_JOB, 'files', async (payload, job) => {
       if (isUuid(payload.exportId))
         await service.build(payload.exportId, { last: job.attempt >= job.maxAttempts });
     });
-    deps.queue.register(EXPORT_EXPIRE_JOB, async (payload) => {
+    deps.queue.register(EXPORT_EXPIRE_JOB, 'system', async (payload) => {
       if (isUuid(payload.exportId)) await service.expire(payload.exportId);
     });
 
@@ -58,7 +58,7 @@ export const exportRoutes =
           security,
           summary: 'Een export van de hele gedenkpagina aanvragen',
           description:
-            'Alleen eigenaren. Een achtergrondtaak maakt een zip (statische HTML-kopie, data.json, media op volle grootte) en mailt een link die 7 dagen werkt. Loopt er al een, dan komt die terug.',
+            'Alleen eigenaren. Een achtergrondtaak maakt een zip (statische HTML-kopie, data.json, media op volle grootte) en mailt een link die 7 dagen werkt. Loopt er al een, dan komt die terug. Worden er al genoeg exports van de pagina of voor het account gemaakt: 429 JOB_LIMIT_REACHED.',
           params: idParamSchema,
           response: { 202: exportStateSchema, ...errorResponses },
         },
@@ -89,7 +89,7 @@ export const exportRoutes =
           security,
           summary: 'Al je gegevens downloaden (AVG)',
           description:
-            'Een achtergrondtaak maakt een zip met je profiel, herinneringen, foto’s, kaarsjes, lidmaatschappen en de logregels over jou, en mailt een link die 7 dagen werkt.',
+            'Een achtergrondtaak maakt een zip met je profiel, herinneringen, foto’s, kaarsjes, lidmaatschappen en de logregels over jou, en mailt een link die 7 dagen werkt. Worden er al genoeg exports voor je gemaakt: 429 JOB_LIMIT_REACHED.',
           response: { 202: exportStateSchema, ...errorResponses },
         },
       },
@@ -99,7 +99,7 @@ export const exportRoutes =
     app.get(
       apiPaths.exportDownload.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

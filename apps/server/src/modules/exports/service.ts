@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_LINK_TTL_DAYS, type ExportState } from '@aandenken/contract';
+import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { streamStored } from '../../lib/media/storage.ts';
@@ -8,6 +9,7 @@ import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
+import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { renderStaticPage, type ExportFile } from './html.ts';
 import { writeZip, type ZipWriter } from './zip.ts';
@@ -79,6 +81,12 @@ const MEDIA_PICK_SQL = `
 
 export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'outbox' | 'queue'>) {
   const { db, config, storage, outbox, queue } = deps;
+  const limitMessages = {
+    memorial: 'Er worden al genoeg exports van deze pagina gemaakt. Probeer het opnieuw als er een klaar is.',
+    account: 'Er worden al genoeg exports voor je gemaakt. Probeer het opnieuw als er een klaar is.',
+  };
+  /** Why a memorial export was not made: its requester is no longer an owner. */
+  const noLongerOwner = 'De export is niet gemaakt: je bent geen eigenaar van deze gedenkpagina meer.';
   const signer = signedLinks(db, 'export-url-key', 'export');
 
   async function state(row: ExportRow | undefined): Promise<ExportState> {
@@ -111,6 +119,15 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
     if (current?.status === 'preparing') return state(current);
     const row = await db.transaction(async (tx) => {
       if (memorialId) await memorialAccessService(tx).require(caller, memorialId, 'owner');
+      const owner = { memorialId, userId: caller.userId };
+      await reserveHeavyJob(deps, tx, EXPORT_BUILD_JOB, owner, limitMessages);
+      // A request at the same moment (the reservation made them take turns) may have started one.
+      const { rows: started } = await tx.query<ExportRow>(
+        `SELECT * FROM exports WHERE user_id = $1 AND kind = $2 AND memorial_id IS NOT DISTINCT FROM $3::uuid
+            AND status = 'preparing' ORDER BY created_at DESC LIMIT 1`,
+        [caller.userId, memorialId ? 'memorial' : 'personal', memorialId],
+      );
+      if (started[0]) return started[0];
       await tx.query(
         `DELETE FROM exports WHERE user_id = $1 AND kind = $2 AND memorial_id IS NOT DISTINCT FROM $3::uuid`,
         [caller.userId, memorialId ? 'memorial' : 'personal', memorialId],
@@ -130,7 +147,7 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
           targetType: 'export',
           targetId: created.id,
         });
-      await queue.enqueue(tx, EXPORT_BUILD_JOB, { exportId: created.id }, { maxAttempts: 3 });
+      await queue.enqueue(tx, EXPORT_BUILD_JOB, { exportId: created.id }, { maxAttempts: 3, owner });
       return created;
     });
     queue.notify();
@@ -443,6 +460,11 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
     const { rows } = await db.query<ExportRow>('SELECT * FROM exports WHERE id = $1', [exportId]);
     const row = rows[0];
     if (!row || row.status !== 'preparing') return;
+    // Built on the requester's behalf: only while they are still an owner (nothing is read, stored or mailed).
+    if (row.memorial_id && !(await stillHasRole(db, row.user_id, row.memorial_id, 'owner'))) {
+      await refuse(exportId);
+      return;
+    }
     const tmpDir = path.join(config.DATA_DIR, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `export-${exportId}-${crypto.randomUUID()}.zip`);
@@ -461,6 +483,11 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
       // Signed before the transaction: the key is read with a query of its own.
       const url = await downloadUrl(exportId, expiresAt);
       const done = await db.transaction(async (tx) => {
+        // Removed while it was built: the file goes and nothing is mailed.
+        if (row.memorial_id && !(await stillHasRole(tx, row.user_id, row.memorial_id, 'owner'))) {
+          await refuse(exportId, tx);
+          return false;
+        }
         const { rows: updated } = await tx.query<{ email: string | null; name: string | null }>(
           `UPDATE exports e SET status = 'ready', storage_key = $2, size_bytes = $3, finished_at = now(), expires_at = $4
              FROM users u WHERE e.id = $1 AND e.status = 'preparing' AND u.id = e.user_id
@@ -497,6 +524,12 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
       throw err;
     }
   }
+
+  const refuse = (exportId: string, q: Queryable = db) =>
+    q.query(
+      `UPDATE exports SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1 AND status = 'preparing'`,
+      [exportId, noLongerOwner],
+    );
 
   const linkExpired = () =>
     new AppError(403, 'EXPORT_LINK_EXPIRED', 'Deze downloadlink is verlopen. Vraag een nieuwe export aan.');

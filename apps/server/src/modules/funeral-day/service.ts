@@ -331,7 +331,7 @@ export function registerFuneralDayJobs(deps: FuneralDayDeps & Pick<Deps, 'queue'
     ]);
     if (rows.length === 0) await queue.enqueue(db, RSVP_SUMMARY_JOB, {}, { delayMs: DAY_MS, maxAttempts: 3 });
   };
-  queue.register(RSVP_SUMMARY_JOB, async () => {
+  queue.register(RSVP_SUMMARY_JOB, 'mail', async () => {
     try {
       await runRsvpSummaries(deps, log);
     } finally {

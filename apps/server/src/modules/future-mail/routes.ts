@@ -12,7 +12,10 @@ import {
   SUBSCRIBE_RATE_LIMIT,
   subscriptionConfirmedSchema,
   subscriptionCreateSchema,
+  subscriptionListSchema,
+  subscriptionParamsSchema,
   subscriptionPendingSchema,
+  subscriptionRemovedSchema,
   unsubscribedSchema,
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
@@ -129,6 +132,37 @@ export const futureMailRoutes =
         reply.status(202).send(await service.subscribe(await req.caller(), req.params.id, req.body)),
     );
 
+    app.get(
+      apiPaths.memorialSubscriptions.pattern,
+      {
+        schema: {
+          tags,
+          security: bearer,
+          summary: 'Blijf verbonden: wie zich aanmeldde (eigenaar, redacteur)',
+          description:
+            'De bevestigde aanmeldingen, de nieuwste eerst: adres, naam, hoe (openbare pagina, lid, toegangscode, persoonlijke link), wanneer, en of berichten er nu nog heen gaan (`hasAccess`).',
+          params: idParamSchema,
+          response: { 200: subscriptionListSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.listSubscriptions(await req.caller(), req.params.id),
+    );
+
+    app.delete(
+      apiPaths.memorialSubscription.pattern,
+      {
+        schema: {
+          tags,
+          security: bearer,
+          summary: 'Een aanmelding voor Blijf verbonden verwijderen (eigenaar, redacteur)',
+          description: 'Er gaat niets meer naartoe. Onbekend of van een andere pagina: 404.',
+          params: subscriptionParamsSchema,
+          response: { 200: subscriptionRemovedSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.removeSubscription(await req.caller(), req.params.id, req.params.subscriptionId),
+    );
+
     app.post(
       apiPaths.subscriptionConfirm.pattern,
       {
@@ -147,7 +181,11 @@ export const futureMailRoutes =
     app.post(
       apiPaths.mailUnsubscribe.pattern,
       {
-        config: { allowAnonymous: true, rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: {
+          allowAnonymous: true,
+          rateLimit: { max: 30, timeWindow: '10 minutes' },
+          logSecrets: { query: ['t'] },
+        },
         schema: {
           tags,
           security: anonymous,

@@ -12,7 +12,9 @@ import {
   apiPrefix,
   type FutureMessage,
   type FutureMessageList,
+  type Subscription,
   type SubscriptionKind,
+  type SubscriptionList,
   type futureMessageInputSchema,
   type subscriptionCreateSchema,
 } from '@aandenken/contract';
@@ -30,6 +32,7 @@ import { diedAsChild, isLeapYear } from '../../shared/child-age.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy } from '../../shared/plans.ts';
 import { iso } from '../../shared/time.ts';
+import { futureMailRepository, type SubscriptionAccess, type SubscriptionRow } from './repository.ts';
 import {
   amsterdamDate,
   amsterdamInstant,
@@ -63,10 +66,11 @@ type MessageRow = {
   send_at: Date | string;
   status: FutureMessage['status'];
   recipient_count: number | null;
+  skipped_count: number | null;
   sent_at: Date | string | null;
   created_at: Date | string;
 };
-const MESSAGE_COLUMNS = `id, memorial_id, subject, body, send_at, status, recipient_count, sent_at, created_at`;
+const MESSAGE_COLUMNS = `id, memorial_id, subject, body, send_at, status, recipient_count, skipped_count, sent_at, created_at`;
 
 const toMessage = (r: MessageRow): FutureMessage => {
   const at = new Date(r.send_at);
@@ -82,11 +86,25 @@ const toMessage = (r: MessageRow): FutureMessage => {
     sendTime,
     status: r.status,
     recipientCount: r.recipient_count,
+    skippedCount: r.skipped_count,
     sentAt: r.sent_at ? iso(r.sent_at) : null,
     createdAt: iso(r.created_at),
   };
 };
 
+const toSubscription = (r: SubscriptionRow): Subscription => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  via: r.access_via,
+  kinds: subscriptionKinds.filter((k) => r.kinds.includes(k)),
+  createdAt: iso(r.created_at),
+  confirmedAt: iso(r.confirmed_at),
+  hasAccess: r.has_access,
+});
+
+const subscriptionNotFound = () =>
+  new AppError(404, futureMailErrorCodes.subscriptionNotFound, 'Deze aanmelding bestaat niet (meer).');
 const messageNotFound = () =>
   new AppError(404, futureMailErrorCodes.messageNotFound, 'Dit bericht bestaat niet (meer).');
 const tokenInvalid = () =>
@@ -128,30 +146,6 @@ export function mailLinkTokens(db: Queryable) {
   };
 }
 
-/**
- * Who a mail of this kind from this page goes to now: for the family's messages the members with an
- * account address and the confirmed sign-ups; for reminders only the sign-ups that asked for that kind;
- * never an address that switched the kind off.
- */
-export async function recipientsOf(q: Queryable, memorialId: string, kind: SubscriptionKind) {
-  const { rows } = await q.query<{ email_lower: string; email: string }>(
-    `WITH addrs AS (
-       SELECT lower(u.email) AS email_lower, u.email
-         FROM memorial_members mm JOIN users u ON u.id = mm.user_id
-        WHERE mm.memorial_id = $1 AND $2 = 'messages' AND u.email IS NOT NULL AND u.deleted_at IS NULL
-       UNION ALL
-       SELECT lower(s.email), s.email FROM memorial_subscriptions s
-        WHERE s.memorial_id = $1 AND s.confirmed_at IS NOT NULL AND $2 = ANY (s.kinds)
-     )
-     SELECT DISTINCT ON (email_lower) email_lower, email FROM addrs
-      WHERE NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o
-                         WHERE o.memorial_id = $1 AND o.email_lower = addrs.email_lower AND o.kind = $2)
-      ORDER BY email_lower`,
-    [memorialId, kind],
-  );
-  return rows;
-}
-
 async function links(deps: FutureMailDeps) {
   const sign = await mailLinkTokens(deps.db).signer();
   return (memorialId: string, email: string, kind: SubscriptionKind): UnsubscribeLinks => {
@@ -169,6 +163,28 @@ export function futureMailService(deps: FutureMailDeps) {
   const access = memorialAccessService(db);
   const plan = planPolicy({ trialDays: config.TRIAL_DAYS, now });
   const tokens = mailLinkTokens(db);
+  const repo = futureMailRepository(db);
+
+  /**
+   * The access a sign-up is made with, recorded with it so that each sending can check it still holds: a
+   * member's account, a guest token (its id and the access code's version, which the token was just checked
+   * against), or else a visitor of a public page.
+   */
+  async function signUpAccess(caller: Caller, memorialId: string, role: string): Promise<SubscriptionAccess> {
+    if (caller.kind === 'user' && role !== 'visitor')
+      return { via: 'member', userId: caller.userId, guestTokenId: null, accessCodeVersion: null };
+    if (caller.kind === 'guest' && caller.memorialId === memorialId) {
+      const g = await repo.guestTokenAccess(memorialId, caller.tokenId);
+      if (g)
+        return {
+          via: g.from_link ? 'link' : 'code',
+          userId: null,
+          guestTokenId: caller.tokenId,
+          accessCodeVersion: g.access_code_version,
+        };
+    }
+    return { via: 'public', userId: null, guestTokenId: null, accessCodeVersion: null };
+  }
 
   async function requireManager(caller: Caller, memorialId: string, writing: boolean) {
     const acc = await access.require(caller, memorialId, 'editor');
@@ -229,7 +245,7 @@ export function futureMailService(deps: FutureMailDeps) {
         messages: rows.map(toMessage),
         limit: limitFor(state, 'futureMessages'),
         used: (await countUsed(db, memorialId)).n,
-        recipients: (await recipientsOf(db, memorialId, 'messages')).length,
+        recipients: (await repo.recipients(memorialId, 'messages')).filter((r) => r.has_access).length,
       };
     },
 
@@ -331,25 +347,22 @@ export function futureMailService(deps: FutureMailDeps) {
       if (acc.status === 'archived') throw memorialArchived();
       const kinds = subscriptionKinds.filter((k) => input.kinds.includes(k));
       const token = randomBytes(32).toString('base64url');
+      const signUp = await signUpAccess(caller, memorialId, acc.role!);
+      const name = caller.kind === 'user' ? caller.name : caller.kind === 'guest' ? caller.guestName : null;
       await db.transaction(async (tx) => {
         const { rows: m } = await tx.query<{ first_name: string; last_name: string }>(
           'SELECT first_name, last_name FROM memorials WHERE id = $1',
           [memorialId],
         );
-        await tx.query(
-          `INSERT INTO memorial_subscriptions (memorial_id, email, pending_kinds, confirm_token_hash, confirm_expires_at)
-           VALUES ($1, $2, $3::text[], $4, $5)
-           ON CONFLICT (memorial_id, lower(email)) DO UPDATE
-             SET pending_kinds = EXCLUDED.pending_kinds, confirm_token_hash = EXCLUDED.confirm_token_hash,
-                 confirm_expires_at = EXCLUDED.confirm_expires_at, updated_at = now()`,
-          [
-            memorialId,
-            input.email,
-            kinds,
-            sha256(token),
-            new Date(now().getTime() + SUBSCRIBE_CONFIRM_DAYS * DAY_MS),
-          ],
-        );
+        await repo.upsertSignUp(tx, {
+          memorialId,
+          email: input.email,
+          name: name?.slice(0, 200) ?? null,
+          kinds,
+          tokenHash: sha256(token),
+          expiresAt: new Date(now().getTime() + SUBSCRIBE_CONFIRM_DAYS * DAY_MS),
+          access: signUp,
+        });
         // Over the address's daily limit: nothing is sent, and the answer does not say so.
         await outbox.enqueueLimited(
           tx,
@@ -386,17 +399,41 @@ export function futureMailService(deps: FutureMailDeps) {
         const s = rows[0];
         if (!s) throw tokenInvalid();
         const kinds = subscriptionKinds.filter((k) => s.kinds.includes(k) || s.pending_kinds.includes(k));
-        await tx.query(
-          `UPDATE memorial_subscriptions SET kinds = $2::text[], pending_kinds = '{}', confirm_token_hash = NULL,
-                  confirm_expires_at = NULL, confirmed_at = coalesce(confirmed_at, $3), updated_at = now()
-            WHERE id = $1`,
-          [s.id, kinds, now()],
-        );
+        await repo.confirmSignUp(tx, s.id, kinds, now());
         await tx.query(
           `DELETE FROM memorial_mail_opt_outs WHERE memorial_id = $1 AND email_lower = lower($2) AND kind = ANY ($3::text[])`,
           [s.memorial_id, s.email, s.pending_kinds],
         );
         return { memorialId: s.memorial_id, memorialName: `${s.first_name} ${s.last_name}`, kinds };
+      });
+    },
+
+    /**
+     * The family sees who signed up (confirmed), how, when, and whether mail still reaches them: a sign-up
+     * whose access ended is kept (the page may open again) but skipped at every sending.
+     */
+    async listSubscriptions(caller: Caller, memorialId: string): Promise<SubscriptionList> {
+      await requireManager(caller, memorialId, false);
+      return { subscriptions: (await repo.listSignUps(memorialId)).map(toSubscription) };
+    },
+
+    /** The family removes a sign-up: nothing more is mailed to it (signing up again needs access and consent). */
+    async removeSubscription(caller: Caller, memorialId: string, subscriptionId: string) {
+      await requireManager(caller, memorialId, false);
+      if (!isUuid(subscriptionId)) throw subscriptionNotFound();
+      return db.transaction(async (tx) => {
+        const removed = await repo.removeSignUp(tx, memorialId, subscriptionId);
+        if (!removed) throw subscriptionNotFound();
+        // The address stays out of the audit log: a sign-up is no account, and removing it forgets it.
+        await recordAudit(tx, {
+          memorialId,
+          actor: caller,
+          action: 'subscription.removed',
+          targetType: 'subscription',
+          targetId: subscriptionId,
+          details: { via: removed.access_via },
+        });
+        return { id: subscriptionId, removed: true as const };
       });
     },
 
@@ -446,6 +483,7 @@ export function futureMailService(deps: FutureMailDeps) {
  */
 export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) {
   const { db, outbox, config } = deps;
+  const repo = futureMailRepository(db);
   const at = deps.clock.now();
   const linksFor = await links(deps);
   const deliver = async (q: Queryable, occasion: string, emailLower: string) =>
@@ -460,6 +498,8 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
 
   let messages = 0;
   let mails = 0;
+  // Sign-ups whose access to the page had ended when their mail was due: left out, never an error.
+  let skipped = 0;
   const { rows: due } = await db.query<{ id: string }>(
     `SELECT id FROM future_messages WHERE status = 'scheduled' AND send_at <= $1 ORDER BY send_at, id LIMIT 100`,
     [at],
@@ -476,7 +516,12 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
       const m = rows[0];
       if (!m) return;
       let n = 0;
-      for (const r of await recipientsOf(tx, m.memorial_id, 'messages')) {
+      let left = 0;
+      for (const r of await repo.recipients(m.memorial_id, 'messages', tx)) {
+        if (!r.has_access) {
+          left++;
+          continue;
+        }
         n++;
         if (!(await deliver(tx, `future-message:${m.id}`, r.email_lower))) continue;
         await outbox.enqueue(
@@ -493,10 +538,12 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
         mails++;
       }
       await tx.query(
-        `UPDATE future_messages SET status = 'sent', sent_at = $2, recipient_count = $3, updated_at = now()
+        `UPDATE future_messages SET status = 'sent', sent_at = $2, recipient_count = $3, skipped_count = $4,
+                updated_at = now()
           WHERE id = $1`,
-        [m.id, at, n],
+        [m.id, at, n, left],
       );
+      skipped += left;
       messages++;
     });
   }
@@ -510,28 +557,12 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
     try {
       const year = Number(today.slice(0, 4));
       const days = [today.slice(5), ...(!isLeapYear(year) && today.slice(5) === '02-28' ? ['02-29'] : [])];
-      const { rows } = await db.query<{
-        memorial_id: string;
-        first_name: string;
-        last_name: string;
-        birth_date: string | null;
-        death_date: string | null;
-        email: string;
-        kind: 'birthday' | 'deathday';
-      }>(
-        `SELECT m.id AS memorial_id, m.first_name, m.last_name, m.birth_date::text AS birth_date,
-                m.death_date::text AS death_date, s.email, k.kind
-           FROM memorial_subscriptions s
-           JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
-           CROSS JOIN LATERAL unnest(s.kinds) AS k(kind)
-          WHERE s.confirmed_at IS NOT NULL
-            AND ((k.kind = 'birthday' AND to_char(m.birth_date, 'MM-DD') = ANY ($1::text[]) AND m.birth_date < $2::date)
-              OR (k.kind = 'deathday' AND to_char(m.death_date, 'MM-DD') = ANY ($1::text[]) AND m.death_date < $2::date))
-            AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
-                             AND o.email_lower = lower(s.email) AND o.kind = k.kind)`,
-        [days, today],
-      );
+      const rows = await repo.anniversarySignUps(days, today);
       for (const r of rows) {
+        if (!r.has_access) {
+          skipped++;
+          continue;
+        }
         await db.transaction(async (tx) => {
           const emailLower = r.email.toLowerCase();
           if (!(await deliver(tx, `reminder:${r.memorial_id}:${r.kind}:${today}`, emailLower))) return;
@@ -556,30 +587,12 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
       // the day of a kaarsjesmoment the family planned.
       const allerzielen = today.slice(5) === '11-02';
       const lichtjesdag = today === secondSundayOfDecember(year);
-      const { rows: remembering } = await db.query<{
-        memorial_id: string;
-        first_name: string;
-        last_name: string;
-        email: string;
-        birth_date: string | null;
-        death_date: string | null;
-        moment_time: string | null;
-      }>(
-        `SELECT m.id AS memorial_id, m.first_name, m.last_name, s.email,
-                m.birth_date::text AS birth_date, m.death_date::text AS death_date,
-                to_char(cm.starts_at, 'HH24:MI') AS moment_time
-           FROM memorial_subscriptions s
-           JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL AND m.status = 'active'
-           LEFT JOIN LATERAL (SELECT starts_at FROM candle_moments
-                               WHERE memorial_id = m.id AND moment_date = $1::date
-                               ORDER BY starts_at LIMIT 1) cm ON true
-          WHERE s.confirmed_at IS NOT NULL AND 'remembrance' = ANY (s.kinds)
-            AND ($2::boolean OR $3::boolean OR cm.starts_at IS NOT NULL)
-            AND NOT EXISTS (SELECT 1 FROM memorial_mail_opt_outs o WHERE o.memorial_id = m.id
-                             AND o.email_lower = lower(s.email) AND o.kind = 'remembrance')`,
-        [today, allerzielen, lichtjesdag],
-      );
+      const remembering = await repo.remembranceSignUps(today, allerzielen, lichtjesdag);
       for (const r of remembering) {
+        if (!r.has_access) {
+          skipped++;
+          continue;
+        }
         const occasions: RemembranceOccasion[] = [
           ...(allerzielen ? (['allerzielen'] as const) : []),
           ...(lichtjesdag && diedAsChild({ birth: r.birth_date, death: r.death_date })
@@ -628,8 +641,9 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
     `DELETE FROM scheduled_mail_deliveries WHERE created_at < $1::timestamptz - interval '30 days'`,
     [at],
   );
-  if (messages + reminders > 0) log?.info({ messages, mails, reminders }, 'scheduled mail queued');
-  return { messages, mails, reminders };
+  if (messages + reminders + skipped > 0)
+    log?.info({ messages, mails, reminders, skipped }, 'scheduled mail queued');
+  return { messages, mails, reminders, skipped };
 }
 
 /** How long a process holds the day's reminder sweep; one that died meanwhile is taken over after it. */
@@ -655,7 +669,7 @@ async function claimReminderSweep(db: Queryable, today: string, at: Date): Promi
  * the day's reminders once a day.
  */
 export function registerFutureMailJobs(deps: FutureMailDeps & Pick<Deps, 'queue'>, log: FastifyBaseLogger) {
-  deps.queue.every(FUTURE_MAIL_TASK, FUTURE_MAIL_EVERY_MS, async () => {
+  deps.queue.every(FUTURE_MAIL_TASK, 'mail', FUTURE_MAIL_EVERY_MS, async () => {
     await runDueMail(deps, log);
   });
 }

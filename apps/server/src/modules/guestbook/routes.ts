@@ -24,12 +24,15 @@ import { guestbookService } from './service.ts';
 const tags = ['guestbook'];
 const optional: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const bearer: Record<string, string[]>[] = [{ bearer: [] }];
-/** A comment line now and then keeps proxies and the socket's idle timeout from ending a quiet stream. */
+/**
+ * A comment line now and then keeps proxies and the socket's idle timeout (CONNECTION_TIMEOUT_MS, which
+ * stays on) from ending a quiet stream.
+ */
 const HEARTBEAT_MS = 20_000;
 
 /** Issue 16, item 3: the digital guestbook (docs/funeral-day.md, "Het condoleanceregister"). */
 export const guestbookRoutes =
-  (deps: Pick<Deps, 'db' | 'clock' | 'config'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'liveStreams'>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = guestbookService(deps);
@@ -154,7 +157,9 @@ export const guestbookRoutes =
       },
       async (req, reply) => {
         const memorialId = req.params.id;
-        await service.requireManager(await req.caller(), memorialId);
+        const caller = await req.caller();
+        await service.requireManager(caller, memorialId);
+        const slot = deps.liveStreams.admit(caller, req.ip, reply);
         const raw = reply.raw;
         let started = false;
         let ended = false;
@@ -162,13 +167,17 @@ export const guestbookRoutes =
         const send = (chunk: string) => {
           if (started && !ended) raw.write(chunk);
         };
-        const heartbeat = setInterval(() => send(': \n\n'), HEARTBEAT_MS);
+        const heartbeat = setInterval(
+          () => send(': \n\n'),
+          Math.min(HEARTBEAT_MS, Math.floor(deps.config.CONNECTION_TIMEOUT_MS / 2)),
+        );
         heartbeat.unref();
         const end = () => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
           unsubscribe();
+          slot.release();
           if (started) raw.end();
         };
         try {
@@ -183,13 +192,20 @@ export const guestbookRoutes =
             onResync: () => send('event: ready\ndata: {}\n\n'),
             onLost: end,
           });
+          // Ends within seconds of the caller losing access (removed, role withdrawn, company suspended,
+          // page deleted) and when the token expires: the same check as above, the token verified again.
+          await slot.watch({
+            kind: 'guestbook',
+            memorialId,
+            check: async () => service.requireManager(await req.callerAgain(), memorialId),
+            end,
+          });
         } catch (err) {
-          clearInterval(heartbeat);
+          end();
           throw err;
         }
         reply.hijack();
         started = true;
-        req.raw.socket?.setTimeout?.(0);
         raw.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
@@ -212,7 +228,7 @@ export const guestbookRoutes =
     app.get(
       apiPaths.guestbookPublic.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { params: ['token'] } },
         schema: {
           tags,
           security: optional,
@@ -233,6 +249,7 @@ export const guestbookRoutes =
       {
         config: {
           allowAnonymous: true,
+          logSecrets: { params: ['token'] },
           rateLimit: {
             max: GUESTBOOK_RATE_LIMIT.max,
             timeWindow: `${GUESTBOOK_RATE_LIMIT.windowMinutes} minutes`,

@@ -18,13 +18,6 @@ import { guestService } from './service.ts';
 
 const tags = ['guest access'];
 
-/** The access-code field's validation messages in the API's answers, by zod issue code. */
-export const accessCodeApiMessages = {
-  invalid_type: 'Vul de toegangscode in als tekst van 8 cijfers.',
-  too_small: 'Vul de toegangscode in.',
-  invalid_format: 'De toegangscode bestaat uit 8 cijfers.',
-};
-
 export const guestRoutes =
   (deps: Pick<Deps, 'db' | 'config' | 'outbox'>): FastifyPluginAsync =>
   async (fastify) => {
@@ -39,14 +32,12 @@ export const guestRoutes =
         config: {
           allowAnonymous: true,
           rateLimit: { max: 60, timeWindow: '1 minute' },
-          // The contract's messages are the web form's (the spec's English ones); the API speaks Dutch.
-          validationMessages: { accessCode: accessCodeApiMessages },
         },
         schema: {
           tags,
           summary: 'Gasttoken met toegangscode',
           description:
-            'Een geldige 8-cijferige code geeft een token (12 uur) voor die ene pagina met de rol gast. Een onjuiste code: 404 ACCESS_CODE_INVALID (ook voor een pagina die alleen op uitnodiging is). Na 5 onjuiste codes per minuut of 20 per uur vanaf één adres: 429 RATE_LIMITED, ook voor een juiste code. ' +
+            'Een geldige 8-cijferige code (spaties, streepjes en punten tellen niet mee: `9330 7666` is `93307666`) geeft een token (12 uur) voor die ene pagina met de rol gast. Een onjuiste code: 404 ACCESS_CODE_INVALID (ook voor een pagina die alleen op uitnodiging is). Na 5 onjuiste codes per minuut of 20 per uur vanaf één adres: 429 RATE_LIMITED, ook voor een juiste code. ' +
             'Zijn er in het afgelopen uur meer onjuiste codes ingevuld dan het budget (1000, vanaf alle adressen samen), dan antwoordt de server 429 CHALLENGE_REQUIRED met een ALTCHA-uitdaging (`challenge`); stuur de code opnieuw met de oplossing in `pow` (eenmalig bruikbaar, 10 minuten geldig). ' +
             'Met `memorialId` (links uit mails en van kaartjes) wordt de code alleen met die pagina vergeleken, zonder uitdaging: na 10 onjuiste codes in 15 minuten gaat die pagina 15, 30, 60 ... minuten op slot (429 RATE_LIMITED).',
           body: guestTokenCreateSchema,

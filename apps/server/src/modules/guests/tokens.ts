@@ -15,7 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Guest tokens: HS256 JWTs with a stored secret, scoped to one memorial, carrying the access-code
  * version they were issued under. Regenerating the code bumps the version, which revokes them all; a
  * token issued for a one-time link ends with that link (its invite revoked, its member removed: the
- * link's row carries the token's id, `guest_token_ended_at`).
+ * link's row carries the token's id, `guest_token_ended_at`). Making the page invite-only ends the tokens
+ * the code gave; those from a link stay.
  */
 export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config, 'API_URL'> }) {
   const issuer = `${config.API_URL}/core/guest`;
@@ -89,10 +90,14 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
         };
         if (typeof mid !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
         if (!UUID.test(mid) || !UUID.test(jti)) return null;
+        // On an invite-only page only a token from a link counts: one the code gave ends with the switch.
         const { rows } = await db.query<{ access_code_version: number; status: string; ended: boolean }>(
           `SELECT m.access_code_version, m.status,
                   EXISTS (SELECT 1 FROM guest_link_tokens l
-                           WHERE l.guest_token_id = $2 AND l.guest_token_ended_at IS NOT NULL) AS ended
+                           WHERE l.guest_token_id = $2 AND l.guest_token_ended_at IS NOT NULL)
+                  OR CASE WHEN m.invite_only
+                          THEN NOT EXISTS (SELECT 1 FROM guest_link_tokens l WHERE l.guest_token_id = $2)
+                          ELSE false END AS ended
              FROM memorials m WHERE m.id = $1`,
           [mid, jti],
         );
@@ -103,6 +108,7 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
           memorialId: mid,
           tokenId: jti,
           guestName: typeof name === 'string' ? name : null,
+          ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}),
         };
       };
     },

@@ -118,6 +118,17 @@ export function inviteRepository(db: Queryable) {
       return rows[0]!.id;
     },
 
+    /** The page's invites not accepted or revoked (expired or not), but `exceptId`, oldest first. */
+    async openIds(q: Queryable, memorialId: string, exceptId: string): Promise<string[]> {
+      const { rows } = await q.query<{ id: string }>(
+        `SELECT id FROM guest_invites
+          WHERE memorial_id = $1 AND id <> $2 AND accepted_at IS NULL AND revoked_at IS NULL
+          ORDER BY created_at, id`,
+        [memorialId, exceptId],
+      );
+      return rows.map((r) => r.id);
+    },
+
     /** The invite is a family's invitation to take over a company's page (companies/partner-service.ts). */
     async isHandover(q: Queryable, id: string): Promise<boolean> {
       const { rows } = await q.query('SELECT 1 FROM memorial_care WHERE invite_id = $1', [id]);

@@ -47,7 +47,11 @@ export const inviteRoutes =
     app.get(
       apiPaths.inviteByCode.pattern,
       {
-        config: { allowAnonymous: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: {
+          allowAnonymous: true,
+          rateLimit: { max: 30, timeWindow: '1 minute' },
+          logSecrets: { params: ['inviteCode'] },
+        },
         schema: {
           tags,
           summary: 'Uitnodiging bekijken met de code uit de link',
@@ -63,7 +67,7 @@ export const inviteRoutes =
     app.post(
       apiPaths.inviteAccept.pattern,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' }, logSecrets: { params: ['code'] } },
         schema: {
           tags,
           security,

@@ -20,7 +20,7 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { membershipsRepository } from '../members/service.ts';
 import { inviteMail } from './mails.ts';
-import { inviteRepository, statusOf, toInvite } from './repository.ts';
+import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
 
 export const inviteNotFound = () =>
   new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
@@ -113,6 +113,20 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
     // Thrown inside the transaction: the invite, its links and its audit row are not kept either.
     if (!queued) throw recipientMailLimitReached();
     await repo.markSent(tx, invite.id);
+  }
+
+  /** Revokes an open invite: its links stop working, and the guest tokens they were exchanged for. */
+  async function revokeIn(tx: Queryable, caller: Caller, row: InviteRow, details = {}) {
+    await repo.revoke(tx, row.id, caller.kind === 'user' ? caller.userId : null);
+    await guests.endInviteLinks(tx, row.id);
+    await recordAudit(tx, {
+      memorialId: row.memorial_id,
+      actor: caller,
+      action: 'invite.revoked',
+      targetType: 'invite',
+      targetId: row.id,
+      details: { email: row.email, role: row.role, ...details },
+    });
   }
 
   return {
@@ -216,7 +230,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
      * Revoking twice is fine; an accepted invite stays.
      */
     async revoke(caller: Caller, inviteId: string): Promise<void> {
-      const { memorialId, role } = await locate(caller, inviteId);
+      const { role } = await locate(caller, inviteId);
       await db.transaction(async (tx) => {
         const row = await repo.findById(tx, inviteId, true);
         if (!row) throw inviteNotFound();
@@ -228,17 +242,19 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
             'Deze uitnodiging is al geaccepteerd. Pas de rol van het lid aan of verwijder het lid.',
           );
         if (row.revoked_at) return;
-        await repo.revoke(tx, inviteId, caller.kind === 'user' ? caller.userId : null);
-        await guests.endInviteLinks(tx, inviteId);
-        await recordAudit(tx, {
-          memorialId,
-          actor: caller,
-          action: 'invite.revoked',
-          targetType: 'invite',
-          targetId: inviteId,
-          details: { email: row.email, role: row.role },
-        });
+        await revokeIn(tx, caller, row);
       });
+    },
+
+    /**
+     * Inside the caller's transaction, after its own checks: every invitation of the page that was not
+     * accepted or revoked is revoked as `revoke` does (expired ones too, so they cannot be sent again),
+     * except `exceptId`. Answers how many. A family's handover without the company (partner-service.ts).
+     */
+    async revokeOpenIn(tx: Queryable, caller: Caller, memorialId: string, exceptId: string, details = {}) {
+      const open = await repo.openIds(tx, memorialId, exceptId);
+      for (const id of open) await revokeIn(tx, caller, (await repo.findById(tx, id, true))!, details);
+      return open.length;
     },
 
     /** Sends again with a new code and a new expiry; the earlier link stops working. */

@@ -22,7 +22,7 @@ export function registerMediaJobs(
    * The variants not made during the upload. Then the uploaded source (which may carry EXIF/GPS)
    * is deleted. After the last failed attempt the media stays usable with what exists ('failed').
    */
-  queue.register(MEDIA_VARIANTS_JOB, async (payload, job) => {
+  queue.register(MEDIA_VARIANTS_JOB, 'media', async (payload, job) => {
     const mediaId = payload.mediaId;
     if (!isUuid(mediaId)) return;
     const media = await repo.findForProcessing(mediaId);
@@ -53,7 +53,7 @@ export function registerMediaJobs(
     }
   });
 
-  queue.register(MEDIA_DELETE_FILES_JOB, async (payload) => {
+  queue.register(MEDIA_DELETE_FILES_JOB, 'media', async (payload) => {
     if (isUuid(payload.mediaId)) await storage.deletePrefix(payload.mediaId.toLowerCase());
   });
 }

@@ -31,7 +31,6 @@ import {
   uploadGate,
   uploadMultipartLimits,
 } from '../../lib/media/upload.ts';
-import { resolveFfmpeg } from '../../lib/media/video.ts';
 import { registerMediaJobs } from './jobs.ts';
 import { mediaBytesService } from './bytes.ts';
 import { mediaService } from './service.ts';
@@ -72,14 +71,14 @@ export const mediaRoutes =
       storage,
       queue,
       signer,
-      ffmpegPath: resolveFfmpeg(deps.config.FFMPEG_PATH),
+      ffmpegPath: deps.config.ffmpegPath,
       trialDays: deps.config.TRIAL_DAYS,
     });
     const bytes = mediaBytesService({ db: deps.db, storage, signer });
 
     fastify.addHook('onReady', async () => sweepStaleUploads(tmpDir));
     // What a killed process left half-stored (local storage): see lib/media/orphans.ts.
-    queue.every(MEDIA_ORPHANS_TASK, 3_600_000, async () => {
+    queue.every(MEDIA_ORPHANS_TASK, 'system', 3_600_000, async () => {
       const removed = await sweepMediaOrphans({
         db: deps.db,
         mediaRoot: path.join(deps.config.DATA_DIR, 'media'),
@@ -291,7 +290,7 @@ export const mediaRoutes =
     }>(
       apiPaths.mediaBytes.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags: ['media'],
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

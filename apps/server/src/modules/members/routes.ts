@@ -42,13 +42,12 @@ export const memberRoutes =
     app.get(
       apiPaths.memberSelfRole.pattern,
       {
-        config: { allowAnonymous: true },
         schema: {
           tags,
           security,
           summary: 'Mijn rol op een gedenkpagina',
           description:
-            "'visitor' op een openbare pagina zonder lidmaatschap, 'guest' met een gasttoken van deze pagina.",
+            "Vraagt om een ingelogde gebruiker of een gasttoken (anders 401): 'visitor' op een openbare pagina zonder lidmaatschap, 'guest' met een gasttoken van deze pagina.",
           params: memorialIdParamSchema,
           response: { 200: selfRoleSchema, ...errorResponses },
         },

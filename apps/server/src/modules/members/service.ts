@@ -8,14 +8,14 @@ import {
   type memberQuerySchema,
 } from '@aandenken/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, type MemorialAccess } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { endMemberGuestLinks } from '../guests/service.ts';
-import { memberRepository, toMember } from './repository.ts';
+import { memberRepository, toMember, type MemberRow } from './repository.ts';
 
 /** Memberships that another feature writes inside its own transaction (an accepted invite). */
 export { memberRepository as membershipsRepository };
@@ -49,6 +49,30 @@ export function mayRemove(actor: MemberRole, target: MemberRole, self: boolean):
   if (actor === 'owner') return true;
   if (actor === 'editor') return target === 'contributor' || target === 'guest';
   return false;
+}
+
+/**
+ * Ends a membership inside the caller's transaction, after the caller's rules allowed it: the row goes,
+ * and so do the member's invitation links and the guest tokens issued for them; logged. Also for a
+ * family's handover (companies/partner-service.ts), which removes the company's invitees it does not keep.
+ */
+export async function removeMembershipIn(
+  tx: Queryable,
+  actor: Caller,
+  target: Pick<MemberRow, 'id' | 'memorial_id' | 'user_id' | 'name' | 'role'>,
+  action: 'member.left' | 'member.removed',
+  details: Record<string, unknown> = {},
+) {
+  await memberRepository(tx).remove(tx, target.id);
+  await endMemberGuestLinks(tx, target.memorial_id, target.user_id);
+  await recordAudit(tx, {
+    memorialId: target.memorial_id,
+    actor,
+    action,
+    targetType: 'member',
+    targetId: target.id,
+    details: { userId: target.user_id, name: target.name, role: target.role, ...details },
+  });
 }
 
 export function memberService({ db }: { db: Db }) {
@@ -146,17 +170,7 @@ export function memberService({ db }: { db: Db }) {
           );
         }
         if (target.role === 'owner' && (await repo.countOwners(tx, memorialId)) <= 1) throw lastOwner();
-        await repo.remove(tx, memberId);
-        // Their invitation's one-time links, and the guest tokens issued for them, end with the membership.
-        await endMemberGuestLinks(tx, memorialId, target.user_id);
-        await recordAudit(tx, {
-          memorialId,
-          actor: caller,
-          action: self ? 'member.left' : 'member.removed',
-          targetType: 'member',
-          targetId: memberId,
-          details: { userId: target.user_id, name: target.name, role: target.role },
-        });
+        await removeMembershipIn(tx, caller, target, self ? 'member.left' : 'member.removed');
       });
     },
   };

@@ -153,7 +153,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
 /** The scheduled removal: a job that runs early waits again; a restored memorial is left alone. */
 export function registerMemorialDeletionJobs(deps: Pick<Deps, 'db' | 'queue' | 'clock'>) {
   const { db, queue, clock } = deps;
-  queue.register(MEMORIAL_PURGE_JOB, async (payload) => {
+  queue.register(MEMORIAL_PURGE_JOB, 'system', async (payload) => {
     const memorialId = String(payload.memorialId);
     if (!/^[0-9a-f-]{36}$/i.test(memorialId)) return;
     const { rows } = await db.query<{ remove_after: Date }>(

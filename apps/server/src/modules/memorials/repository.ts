@@ -4,6 +4,8 @@ import { isoOrNull } from '../../shared/time.ts';
 
 export interface MemorialRow {
   id: string;
+  slug: string;
+  search_engines: boolean;
   first_name: string;
   last_name: string;
   birth_date: string | null;
@@ -31,7 +33,7 @@ export interface MemorialRow {
 
 /** Columns of a memorial with its counters; dates as text so no time zone can shift them. */
 const memorialColumns = `
-  m.id, m.first_name, m.last_name,
+  m.id, m.slug, m.search_engines, m.first_name, m.last_name,
   to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, to_char(m.death_date, 'YYYY-MM-DD') AS death_date,
   m.birth_place, m.death_place, m.quote, m.cover_media_id, m.status, m.visibility, m.invite_only,
   m.access_code_encrypted, m.access_code_version, m.published_at, m.created_at, m.updated_at,
@@ -45,6 +47,7 @@ const memorialFrom = `FROM memorials m LEFT JOIN memorial_counts c ON c.memorial
 
 export const toSummary = (r: MemorialRow): MemorialSummary => ({
   id: r.id,
+  slug: r.slug,
   firstName: r.first_name,
   lastName: r.last_name,
   birthDate: r.birth_date,
@@ -79,6 +82,7 @@ export interface MemorialPatch {
   status?: MemorialStatus;
   visibility?: MemorialVisibility;
   invite_only?: boolean;
+  search_engines?: boolean;
 }
 
 export function memorialRepository(db: Queryable) {
@@ -141,6 +145,22 @@ export function memorialRepository(db: Queryable) {
       const { rows } = await q.query<MemorialRow>(
         `SELECT ${memorialColumns} ${memorialFrom} WHERE m.id = $1`,
         [id],
+      );
+      return rows[0];
+    },
+
+    /**
+     * The page at a readable address: its current slug, or an earlier one it had (then `slug` is the
+     * current one). Deleted pages have none.
+     */
+    async findBySlug(slug: string): Promise<{ id: string; slug: string } | undefined> {
+      const { rows } = await db.query<{ id: string; slug: string }>(
+        `SELECT m.id, m.slug FROM memorials m WHERE m.slug = $1 AND m.deleted_at IS NULL
+         UNION ALL
+         SELECT m.id, m.slug FROM memorial_old_slugs o JOIN memorials m ON m.id = o.memorial_id
+          WHERE o.slug = $1 AND m.deleted_at IS NULL
+         LIMIT 1`,
+        [slug],
       );
       return rows[0];
     },

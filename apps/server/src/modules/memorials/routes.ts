@@ -9,12 +9,14 @@ import {
   memorialConceptHeadersSchema,
   memorialConceptRequestSchema,
   memorialConceptResultSchema,
+  memorialBySlugSchema,
   memorialIdParamSchema,
   memorialPartOfQuerySchema,
   memorialPartOfResultSchema,
   memorialQueryResultSchema,
   memorialQuerySchema,
   memorialSchema,
+  memorialSlugParamSchema,
   memorialUpdateSchema,
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
@@ -151,6 +153,23 @@ export const memorialRoutes =
         },
       },
       async (req) => service.regenerateAccessCode(await req.caller(), req.params.id),
+    );
+
+    app.get(
+      apiPaths.memorialBySlug.pattern,
+      {
+        config: { allowAnonymous: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Gedenkpagina zoeken op haar leesbare adres',
+          description:
+            'Het id en het huidige adres van de pagina op /gedenkpagina/{slug}; ook een eerder adres (na een naamswijziging) vindt de pagina. Wie de pagina niet mag zien krijgt 404, net als bij een adres dat niet bestaat.',
+          params: memorialSlugParamSchema,
+          response: { 200: memorialBySlugSchema, ...errorResponses },
+        },
+      },
+      async (req) => service.bySlug(await req.caller(), req.params.slug),
     );
 
     app.get(

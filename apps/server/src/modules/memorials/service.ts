@@ -50,6 +50,7 @@ export function memorialService(
       accessCode: manager && !row.invite_only ? await codes.decrypt(row.access_code_encrypted) : null,
       accessCodeVersion: manager ? row.access_code_version : null,
       inviteOnly: row.invite_only,
+      searchEngines: row.search_engines,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
       caredBy: row.cared_by ?? null,
@@ -67,7 +68,7 @@ export function memorialService(
     Promise.all(
       Array.from({ length: CODE_ATTEMPTS }, async () => {
         const code = codes.generate();
-        return { codeHash: await codes.hash(code), codeEncrypted: await codes.encrypt(code) };
+        return { code, codeHash: await codes.hash(code), codeEncrypted: await codes.encrypt(code) };
       }),
     );
   /** Inserts a concept with the first free candidate code. */
@@ -81,6 +82,37 @@ export function memorialService(
       if (memorialId) return memorialId;
     }
     throw new Error('no free access code after several attempts');
+  }
+
+  /**
+   * Gives the page the first free candidate as its new code, inside the caller's transaction after its
+   * own checks, and logs it. The version bump makes every guest token issued with an earlier code, and
+   * every one-time link made under it, invalid. Also a family's handover (companies/partner-service.ts).
+   */
+  async function replaceAccessCodeIn(
+    tx: Queryable,
+    caller: Caller,
+    memorialId: string,
+    candidates: Awaited<ReturnType<typeof prepareCodes>>,
+    details: Record<string, unknown> = {},
+  ) {
+    await repo.lock(tx, memorialId);
+    for (const c of candidates) {
+      const version = await repo.replaceAccessCode(tx, memorialId, c.codeHash, c.codeEncrypted);
+      if (version == null) continue;
+      await recordAudit(tx, {
+        memorialId,
+        actor: caller,
+        action: 'memorial.access_code_regenerated',
+        details: { version, ...details },
+      });
+      return { memorialId, accessCode: c.code, accessCodeVersion: version };
+    }
+    throw new AppError(
+      409,
+      errorCodes.conflict,
+      'Er kon geen nieuwe toegangscode worden gemaakt. Probeer het opnieuw.',
+    );
   }
 
   return {
@@ -160,6 +192,17 @@ export function memorialService(
       }
     },
 
+    /**
+     * The page at a readable address (current or earlier), for a caller who may see it; like `get`, a page
+     * the caller may not see is a 404, the same as an address that does not exist.
+     */
+    async bySlug(caller: Caller, slug: string): Promise<{ id: string; slug: string }> {
+      const found = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) ? await repo.findBySlug(slug) : undefined;
+      if (!found) throw memorialNotFound();
+      await access.require(caller, found.id, 'visitor');
+      return found;
+    },
+
     async get(caller: Caller, id: string): Promise<Memorial> {
       const { role } = await access.require(caller, id, 'visitor');
       return load(db, id, role!);
@@ -213,6 +256,7 @@ export function memorialService(
           status: input.status,
           visibility: input.visibility,
           invite_only: input.inviteOnly,
+          search_engines: input.searchEngines,
         };
         const patch: MemorialPatch = {};
         const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -224,7 +268,25 @@ export function memorialService(
         if (Object.keys(patch).length === 0) return toMemorial(before, role!);
         await repo.update(tx, input.id, patch);
 
-        const { status, visibility, invite_only: inviteOnly, ...details } = changes;
+        const {
+          status,
+          visibility,
+          invite_only: inviteOnly,
+          search_engines: searchEngines,
+          ...details
+        } = changes;
+        if (searchEngines) {
+          // Whether the page shows up in search engines, with the deceased's name, is the family's own choice.
+          if (role !== 'owner') {
+            throw forbidden('Alleen de eigenaar bepaalt of de pagina via zoekmachines te vinden is.');
+          }
+          await recordAudit(tx, {
+            memorialId: input.id,
+            actor: caller,
+            action: 'memorial.search_engines_changed',
+            details: { from: searchEngines.from, to: searchEngines.to },
+          });
+        }
         if (inviteOnly) {
           // Whether a code opens the page at all is the owner's decision, not an editor's.
           if (role !== 'owner') {
@@ -334,32 +396,13 @@ export function memorialService(
     /** A new code; the version bump makes every guest token issued with an earlier code invalid. */
     async regenerateAccessCode(caller: Caller, memorialId: string) {
       await access.require(caller, memorialId, 'editor');
-      for (let i = 0; i < CODE_ATTEMPTS; i++) {
-        const code = codes.generate();
-        const codeHash = await codes.hash(code);
-        const codeEncrypted = await codes.encrypt(code);
-        const version = await db.transaction(async (tx) => {
-          await memorialAccessService(tx).require(caller, memorialId, 'editor');
-          await repo.lock(tx, memorialId);
-          const v = await repo.replaceAccessCode(tx, memorialId, codeHash, codeEncrypted);
-          if (v != null) {
-            await recordAudit(tx, {
-              memorialId,
-              actor: caller,
-              action: 'memorial.access_code_regenerated',
-              details: { version: v },
-            });
-          }
-          return v;
-        });
-        if (version != null) return { memorialId, accessCode: code, accessCodeVersion: version };
-      }
-      throw new AppError(
-        409,
-        errorCodes.conflict,
-        'Er kon geen nieuwe toegangscode worden gemaakt. Probeer het opnieuw.',
-      );
+      const candidates = await prepareCodes();
+      return db.transaction(async (tx) => {
+        await memorialAccessService(tx).require(caller, memorialId, 'editor');
+        return replaceAccessCodeIn(tx, caller, memorialId, candidates);
+      });
     },
+    replaceAccessCodeIn,
   };
 }
 export type MemorialService = ReturnType<typeof memorialService>;

@@ -76,7 +76,7 @@ export const paymentRoutes =
     app.get(
       apiPaths.invoicePdf.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

@@ -21,6 +21,7 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import type { planPolicy } from '../../shared/plans.ts';
 import { isTeamMember } from '../../shared/team.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dateNl } from '../../lib/mail-format.ts';
 import { companyInvoiceMail, invoiceMail } from './mails.ts';
 
@@ -46,7 +47,7 @@ import {
   type InvoiceRow,
 } from './invoices.ts';
 import { isMolliePaymentId, mollieAmount, MollieUnavailable, type MollieGateway } from './mollie.ts';
-import { paymentsRepository, type PaymentPlan, type PaymentRow } from './repository.ts';
+import { OPEN_STATUSES, paymentsRepository, type PaymentPlan, type PaymentRow } from './repository.ts';
 
 export const paymentsDisabled = () =>
   new AppError(
@@ -67,6 +68,16 @@ export const paymentNotFound = () =>
     404,
     planErrorCodes.paymentNotFound,
     'Deze betaling bestaat niet of je hebt er geen toegang toe.',
+  );
+
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+/** How long a request waits for the open payment another request is starting at Mollie. */
+const STARTING_WAIT_MS = 15_000;
+const paymentUnderway = () =>
+  new AppError(
+    409,
+    planErrorCodes.paymentUnderway,
+    'Er loopt al een betaling hiervoor die nog niet is afgerond. Wacht een paar minuten en kijk dan opnieuw.',
   );
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -163,8 +174,10 @@ export function paymentService(
     await db.transaction(async (tx) => {
       const current = await repo.lock(tx, row.id);
       if (!current) return;
-      // Paid is final: a late 'open' or 'expired' (out of order) never undoes it.
+      // Paid is final: a late 'open' or 'expired' (out of order) never undoes it. A closed payment is not
+      // opened again either (Mollie never does so; an older one closed beside a newer open one stays closed).
       if (current.status === 'paid' && remote.status !== 'paid') return;
+      if (!isOpen(current.status) && isOpen(remote.status)) return;
       const paid = remote.status === 'paid';
       const forPage = current.plan === 'basis' || current.plan === 'premium';
       const grant = paid && current.applied_at === null && current.memorial_id !== null && forPage;
@@ -338,6 +351,37 @@ export function paymentService(
     });
   }
 
+  /**
+   * The one open payment of a company for a purpose, or of a page for a plan: the open one when Mollie says it
+   * still is (its checkout again), else a new row that `insert` makes (null: another request's insert won;
+   * the unique indexes of migration 129 hold it). A payment another request is still starting at Mollie is
+   * waited for, so every click gets the same checkout; one being paid right now (pending) is 409.
+   */
+  async function openPayment(
+    find: () => Promise<PaymentRow | undefined>,
+    insert: () => Promise<string | null>,
+  ): Promise<{ reused: PaymentRow } | { created: string }> {
+    const deadline = Date.now() + STARTING_WAIT_MS;
+    for (;;) {
+      const open = await find();
+      if (!open) {
+        const created = await insert();
+        if (created) return { created };
+        continue;
+      }
+      if (open.checkout_url) {
+        const now = await sync(open);
+        if (now.status === 'open' && now.checkout_url) return { reused: now };
+        if (isOpen(now.status)) throw paymentUnderway();
+        continue;
+      }
+      // Not at Mollie yet: another request is asking it, or died doing so.
+      if (await repo.abandonUnstarted(open.id)) continue;
+      if (Date.now() > deadline) throw paymentUnderway();
+      await sleep(100);
+    }
+  }
+
   /** The pages the company pays for and has not paid yet, with Premium's price each. */
   async function owedPages(companyId: string) {
     const { rows } = await db.query<{ memorial_id: string; name: string }>(
@@ -354,6 +398,61 @@ export function paymentService(
     }));
   }
 
+  /** The refund of a payment this request claimed: Mollie first, then the books in one transaction. */
+  async function refundClaimed(gateway: MollieGateway, caller: Caller, row: PaymentRow, reason: string) {
+    let refundId: string;
+    try {
+      // The payment's id as idempotency key: a retry after a failure here never refunds twice.
+      refundId = await gateway.refund(
+        row.mollie_id!,
+        row.amount_cents,
+        `Terugbetaling ${row.plan}`,
+        `refund-${row.id}`,
+      );
+    } catch (err) {
+      if (err instanceof MollieUnavailable) throw providerError();
+      throw err;
+    }
+    const name = row.memorial_id ? ((await repo.memorialName(row.memorial_id)) ?? '') : '';
+    await links.sign(row.id, new Date());
+    await db.transaction(async (tx) => {
+      const current = await repo.lock(tx, row.id);
+      if (!current || current.refunded_at !== null) return;
+      await repo.markRefunded(tx, row.id, refundId);
+      if (row.company_id && row.plan !== 'basis' && row.plan !== 'premium') {
+        await refundCompanyPayment(tx, caller, row, reason);
+        return;
+      }
+      const credit = await invoices.issue(
+        tx,
+        row.id,
+        `Creditering: ${description(row.plan, name, null)}`.slice(0, 300),
+        'credit',
+      );
+      if (row.memorial_id) {
+        await deps.plans.revoke(tx, row.memorial_id, row.plan as 'basis' | 'premium');
+        await recordAudit(tx, {
+          memorialId: row.memorial_id,
+          actor: caller,
+          action: 'plan.refunded',
+          targetType: 'payment',
+          targetId: row.id,
+          details: { plan: row.plan, amountCents: row.amount_cents, reason },
+        });
+      }
+      if (row.buyer_email)
+        await deps.outbox.enqueue(
+          tx,
+          invoiceMail({
+            to: row.buyer_email,
+            invoice: credit,
+            memorialName: name,
+            url: await invoiceUrl(credit.id, MAILED_LINK_MS),
+          }),
+        );
+    });
+  }
+
   return {
     /** Owners and editors start a payment; answers Mollie's checkout address. */
     async create(caller: Caller, input: z.output<typeof paymentCreateSchema>) {
@@ -367,17 +466,29 @@ export function paymentService(
         throw conflict('Deze pagina wordt betaald door de uitvaartonderneming; je hoeft niets te betalen.');
       if (state.plan === 'premium') throw conflict('Deze pagina heeft Premium al, voor altijd.');
       const plan = plans[input.plan];
-      const id = await repo.insert(db, {
-        memorialId: input.memorialId,
-        plan: input.plan,
-        amountCents: plan.priceCents,
-        createdBy: caller.userId,
+      const buyer = {
         buyerEmail: caller.email ?? null,
         buyerName: input.buyerName,
         buyerAddress: input.buyerAddress,
         buyerPostalCode: input.buyerPostalCode,
         buyerCity: input.buyerCity,
-      });
+      };
+      const got = await openPayment(
+        () => repo.findOpen({ memorialId: input.memorialId }, input.plan),
+        () =>
+          repo.insert(db, {
+            memorialId: input.memorialId,
+            plan: input.plan,
+            amountCents: plan.priceCents,
+            createdBy: caller.userId,
+            ...buyer,
+          }),
+      );
+      if ('reused' in got) {
+        await repo.updateBuyer(got.reused.id, buyer);
+        return { paymentId: got.reused.id, checkoutUrl: got.reused.checkout_url! };
+      }
+      const id = got.created;
       const name = (await repo.memorialName(input.memorialId)) ?? '';
       let created;
       try {
@@ -505,19 +616,6 @@ export function paymentService(
       if (caller.kind !== 'user') throw unauthorized();
       if (!m.isAdmin) throw forbidden('Alleen een beheerder van het bedrijf kan betalen.');
       if (!mollie) throw paymentsDisabled();
-      const earlier = (await repo.ofCompany(companyId)).find(
-        (p) => p.plan === purpose && ['open', 'pending', 'authorized'].includes(p.status) && p.checkout_url,
-      );
-      if (earlier) {
-        const now = await sync(earlier);
-        if (now.status === 'open' && now.checkout_url)
-          return { paymentId: now.id, checkoutUrl: now.checkout_url };
-      }
-      const pages = purpose === 'company_pages' ? await owedPages(companyId) : [];
-      if (purpose === 'company_pages' && pages.length === 0)
-        throw conflict('Er staat niets open: alle pagina’s van uw bedrijf zijn betaald.');
-      const amountCents =
-        purpose === 'partnership' ? PARTNERSHIP_PRICE_CENTS : pages.reduce((n, p) => n + p.amountCents, 0);
       const { rows } = await db.query<{
         name: string;
         street_name: string;
@@ -529,27 +627,40 @@ export function paymentService(
         companyId,
       ]);
       const company = rows[0]!;
-      const id = await db.transaction(async (tx) => {
-        const id = await repo.insert(tx, {
-          memorialId: null,
-          companyId,
-          plan: purpose,
-          amountCents,
-          createdBy: caller.userId,
-          buyerEmail: caller.email ?? company.email,
-          buyerName: company.name,
-          buyerAddress: `${company.street_name} ${company.house_number}`.trim(),
-          buyerPostalCode: company.postal_code,
-          buyerCity: company.city ?? '',
+      let pages: Awaited<ReturnType<typeof owedPages>> = [];
+      let amountCents = PARTNERSHIP_PRICE_CENTS;
+      // The payment and the pages it covers, together; null when another open one is there.
+      const insert = async () => {
+        pages = purpose === 'company_pages' ? await owedPages(companyId) : [];
+        if (purpose === 'company_pages' && pages.length === 0)
+          throw conflict('Er staat niets open: alle pagina’s van uw bedrijf zijn betaald.');
+        if (purpose === 'company_pages') amountCents = pages.reduce((n, p) => n + p.amountCents, 0);
+        return db.transaction(async (tx) => {
+          const id = await repo.insert(tx, {
+            memorialId: null,
+            companyId,
+            plan: purpose,
+            amountCents,
+            createdBy: caller.userId,
+            buyerEmail: caller.email ?? company.email,
+            buyerName: company.name,
+            buyerAddress: `${company.street_name} ${company.house_number}`.trim(),
+            buyerPostalCode: company.postal_code,
+            buyerCity: company.city ?? '',
+          });
+          if (id === null) return null;
+          for (const p of pages)
+            await tx.query(
+              `INSERT INTO company_payment_pages (payment_id, memorial_id, memorial_name, amount_cents)
+               VALUES ($1, $2, $3, $4)`,
+              [id, p.memorialId, p.name, p.amountCents],
+            );
+          return id;
         });
-        for (const p of pages)
-          await tx.query(
-            `INSERT INTO company_payment_pages (payment_id, memorial_id, memorial_name, amount_cents)
-             VALUES ($1, $2, $3, $4)`,
-            [id, p.memorialId, p.name, p.amountCents],
-          );
-        return id;
-      });
+      };
+      const got = await openPayment(() => repo.findOpen({ companyId }, purpose), insert);
+      if ('reused' in got) return { paymentId: got.reused.id, checkoutUrl: got.reused.checkout_url! };
+      const id = got.created;
       let created;
       try {
         created = await mollie.create({
@@ -595,64 +706,34 @@ export function paymentService(
         throw forbidden('Alleen het team van Aandenken kan een betaling terugstorten.');
       const row = isUuid(id) ? await repo.findById(id) : undefined;
       if (!row) throw paymentNotFound();
-      if (row.status !== 'paid' || row.refunded_at !== null || !row.mollie_id)
-        throw new AppError(
+      const notRefundable = () =>
+        new AppError(
           409,
           planErrorCodes.paymentNotRefundable,
           'Alleen een betaalde betaling die nog niet is teruggestort kan worden teruggestort.',
         );
+      if (row.status !== 'paid' || row.refunded_at !== null || !row.mollie_id) throw notRefundable();
       if (!mollie) throw paymentsDisabled();
-      let refundId: string;
+      // Claimed before Mollie is asked: of refunds at once (or one after another), only one reaches Mollie.
+      const claimed = await repo.claimRefund(row.id);
+      if (!claimed) {
+        const now = await repo.findById(row.id);
+        if (now?.refunded_at === null && now.refund_started_at !== null)
+          throw new AppError(
+            409,
+            planErrorCodes.paymentNotRefundable,
+            'Deze betaling wordt op dit moment al teruggestort. Vernieuw de pagina over een minuut.',
+          );
+        throw notRefundable();
+      }
       try {
-        // The payment's id as idempotency key: a retry after a failure here never refunds twice.
-        refundId = await mollie.refund(
-          row.mollie_id,
-          row.amount_cents,
-          `Terugbetaling ${row.plan}`,
-          `refund-${row.id}`,
-        );
+        await refundClaimed(mollie, caller, claimed, input.reason);
       } catch (err) {
-        if (err instanceof MollieUnavailable) throw providerError();
+        // Not refunded (Mollie or the database failed): the team may try again; Mollie's idempotency key
+        // keeps that retry from refunding twice.
+        await repo.releaseRefund(row.id);
         throw err;
       }
-      const name = row.memorial_id ? ((await repo.memorialName(row.memorial_id)) ?? '') : '';
-      await links.sign(row.id, new Date());
-      await db.transaction(async (tx) => {
-        const current = await repo.lock(tx, row.id);
-        if (!current || current.refunded_at !== null) return;
-        await repo.markRefunded(tx, row.id, refundId);
-        if (row.company_id && row.plan !== 'basis' && row.plan !== 'premium') {
-          await refundCompanyPayment(tx, caller, row, input.reason);
-          return;
-        }
-        const credit = await invoices.issue(
-          tx,
-          row.id,
-          `Creditering: ${description(row.plan, name, null)}`.slice(0, 300),
-          'credit',
-        );
-        if (row.memorial_id) {
-          await deps.plans.revoke(tx, row.memorial_id, row.plan as 'basis' | 'premium');
-          await recordAudit(tx, {
-            memorialId: row.memorial_id,
-            actor: caller,
-            action: 'plan.refunded',
-            targetType: 'payment',
-            targetId: row.id,
-            details: { plan: row.plan, amountCents: row.amount_cents, reason: input.reason },
-          });
-        }
-        if (row.buyer_email)
-          await deps.outbox.enqueue(
-            tx,
-            invoiceMail({
-              to: row.buyer_email,
-              invoice: credit,
-              memorialName: name,
-              url: await invoiceUrl(credit.id, MAILED_LINK_MS),
-            }),
-          );
-      });
       return present((await repo.findById(row.id))!);
     },
 

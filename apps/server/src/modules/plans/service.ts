@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { amsterdamDaysUntil } from '../../shared/amsterdam-time.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, memorialNotFound } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
@@ -49,9 +50,8 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
 
   async function present(memorialId: string, state: PlanState, canPay: boolean): Promise<MemorialPlan> {
     const payments = canPay ? await repo.payments(memorialId) : [];
-    const daysLeft = state.endsAt
-      ? Math.max(0, Math.floor((state.endsAt.getTime() - now().getTime()) / DAY_MS))
-      : null;
+    // Calendar days in Amsterdam: a page made today shows the whole trial, not one day less.
+    const daysLeft = state.endsAt ? amsterdamDaysUntil(state.endsAt, now()) : null;
     return {
       memorialId,
       plan: state.plan,
@@ -63,6 +63,7 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
       memories: { used: await repo.publishedMemories(memorialId), max: limitFor(state, 'memories') },
       canPay: canPay && !state.paidByCompany,
       paymentsEnabled: config.paymentsEnabled,
+      videoAndMusic: config.ffmpegPath !== null,
       payments: await Promise.all(
         payments.map(async (p) => ({
           id: p.id,

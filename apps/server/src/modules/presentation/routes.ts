@@ -26,7 +26,6 @@ import { AppError } from '../../lib/errors.ts';
 import { audioUnsupported } from '../../lib/media/audio.ts';
 import { normaliseDeclaredType } from '../../lib/media/sniff.ts';
 import { receiveUpload, uploadGate, uploadMultipartLimits } from '../../lib/media/upload.ts';
-import { resolveFfmpeg } from '../../lib/media/video.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { PRESENTATION_RENDER_JOB, PRESENTATION_VIDEO_EXPIRE_JOB, presentationService } from './service.ts';
 import { downloadHeaders } from '../../lib/signed-download.ts';
@@ -59,15 +58,15 @@ export const presentationRoutes =
     const tmpDir = path.join(deps.config.DATA_DIR, 'tmp');
     const service = presentationService({
       ...deps,
-      ffmpegPath: resolveFfmpeg(deps.config.FFMPEG_PATH),
+      ffmpegPath: deps.config.ffmpegPath,
       log: fastify.log,
     });
 
-    deps.queue.register(PRESENTATION_RENDER_JOB, async (payload, job) => {
+    deps.queue.register(PRESENTATION_RENDER_JOB, 'render', async (payload, job) => {
       if (isUuid(payload.videoId))
         await service.render(payload.videoId, { last: job.attempt >= job.maxAttempts });
     });
-    deps.queue.register(PRESENTATION_VIDEO_EXPIRE_JOB, async (payload) => {
+    deps.queue.register(PRESENTATION_VIDEO_EXPIRE_JOB, 'system', async (payload) => {
       if (isUuid(payload.videoId)) await service.expireVideo(payload.videoId);
     });
 
@@ -157,7 +156,7 @@ export const presentationRoutes =
     app.get(
       apiPaths.presentationMusicFile.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],
@@ -250,7 +249,7 @@ export const presentationRoutes =
           security,
           summary: 'De presentatie als video (MP4) laten maken (Premium; eigenaar, redacteur)',
           description:
-            'Een achtergrondtaak maakt een MP4 (H.264/AAC, 1080p of 720p) en mailt een downloadlink die 14 dagen werkt. Loopt er al een, dan komt die terug.',
+            'Een achtergrondtaak maakt een MP4 (H.264/AAC, 1080p of 720p) en mailt een downloadlink die 14 dagen werkt. Loopt er al een, dan komt die terug. Laat het account al genoeg video’s maken: 429 JOB_LIMIT_REACHED, en er wordt niets in de wachtrij gezet.',
           params: idParamSchema,
           body: presentationVideoRequestSchema,
           response: { 202: presentationVideoStateSchema, ...errorResponses, 503: apiErrorSchema },
@@ -265,7 +264,7 @@ export const presentationRoutes =
     app.get(
       apiPaths.presentationVideoFile.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

@@ -20,9 +20,11 @@ import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
 import { checkAndCleanAudio } from '../../lib/media/audio.ts';
+import { videoAndMusicOff } from '../../lib/media/video.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
+import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { planAllows, planPolicy } from '../../shared/plans.ts';
@@ -42,6 +44,12 @@ export const premiumOnly = () =>
   );
 const renderFailedMessage =
   'De video kon niet worden gemaakt. Probeer het opnieuw; lukt het dan nog niet, neem contact met ons op.';
+const requesterGoneMessage =
+  'De video is niet gemaakt: wie hem aanvroeg, beheert deze gedenkpagina niet meer. Vraag hem opnieuw aan.';
+const renderLimitMessages = {
+  memorial: 'Er wordt al een video gemaakt voor deze pagina. Probeer het opnieuw als die klaar is.',
+  account: 'Je laat al genoeg video’s maken. Probeer het opnieuw als er een klaar is.',
+};
 const renderTimeoutMessage =
   'Het maken van de video duurde te lang en is gestopt. Kies minder dia’s of 720p en probeer het opnieuw.';
 
@@ -328,6 +336,19 @@ export function presentationService(
     );
     const row = rows[0];
     if (!row) return;
+    // Made on the requester's behalf: only while they still manage the page (nothing is read, stored or mailed).
+    const stillManages = (q: Queryable) =>
+      row.requested_by !== null && stillHasRole(q, row.requested_by, row.memorial_id, 'editor');
+    const refuse = (q: Queryable) =>
+      q.query(
+        `UPDATE presentation_videos SET status = 'failed', finished_at = now(), error = $2
+          WHERE id = $1 AND status = 'rendering'`,
+        [videoId, requesterGoneMessage],
+      );
+    if (!(await stillManages(db))) {
+      await refuse(db);
+      return;
+    }
     const workDir = path.join(tmpDir, `presentation-${videoId}-${crypto.randomUUID()}`);
     const output = path.join(workDir, 'video.mp4');
     let lastWrite = 0;
@@ -382,6 +403,11 @@ export function presentationService(
       const expiresAt = new Date(Date.now() + PRESENTATION_VIDEO_TTL_DAYS * 86_400_000);
       const url = await links.videoUrl(videoId, expiresAt);
       const done = await db.transaction(async (tx) => {
+        // Removed while it rendered: the file goes and nothing is mailed.
+        if (!(await stillManages(tx))) {
+          await refuse(tx);
+          return false;
+        }
         const { rows: updated } = await tx.query<{ email: string | null; name: string | null }>(
           `UPDATE presentation_videos v SET status = 'ready', progress = 1, storage_key = $2, size_bytes = $3,
                   duration_ms = $4, finished_at = now(), expires_at = $5
@@ -452,6 +478,7 @@ export function presentationService(
         settings: advancedVideo ? await settingsOf(db, memorialId) : null,
         advancedVideo,
         canEdit: acc.role === 'owner' || acc.role === 'editor',
+        videoAndMusic: ffmpegPath !== null,
       };
     },
 
@@ -642,12 +669,7 @@ export function presentationService(
     async requestVideo(caller: Caller, memorialId: string, resolution: PresentationResolution) {
       await access.require(caller, memorialId, 'editor');
       if (caller.kind !== 'user') throw unauthorized();
-      if (!ffmpegPath)
-        throw new AppError(
-          503,
-          'PRESENTATION_VIDEO_UNAVAILABLE',
-          'Video’s kunnen op dit moment niet worden gemaakt. Probeer het later opnieuw.',
-        );
+      if (!ffmpegPath) throw videoAndMusicOff(503);
       const row = await db.transaction(async (tx) => {
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
         await requireAdvanced(tx, memorialId);
@@ -658,6 +680,8 @@ export function presentationService(
           [memorialId],
         );
         if (busy[0]) return busy[0];
+        const owner = { memorialId, userId: caller.userId };
+        await reserveHeavyJob(deps, tx, PRESENTATION_RENDER_JOB, owner, renderLimitMessages);
         await tx.query('DELETE FROM presentation_videos WHERE memorial_id = $1 OR expires_at < now()', [
           memorialId,
         ]);
@@ -675,7 +699,7 @@ export function presentationService(
           targetId: created.id,
           details: { resolution },
         });
-        await queue.enqueue(tx, PRESENTATION_RENDER_JOB, { videoId: created.id }, { maxAttempts: 2 });
+        await queue.enqueue(tx, PRESENTATION_RENDER_JOB, { videoId: created.id }, { maxAttempts: 2, owner });
         return created;
       });
       queue.notify();

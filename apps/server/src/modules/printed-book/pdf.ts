@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
+import { tributesSentence } from './wording.ts';
 
 /**
  * The printed book's layout (docs/keepsakes.md 'Printed book'): an A5 PDF written with pdfkit, Literata
@@ -31,11 +32,23 @@ export const coverBox = (bleed: boolean) => ({
 /** A memory's photo: the text width, at most 85 mm high. */
 export const MEMORY_PHOTO_MAX_HEIGHT = 85 * MM;
 
+/** A gallery photo: the text width, at most 64 mm high, so that two with their captions share a page. */
+export const GALLERY_PHOTO_MAX_HEIGHT = 64 * MM;
+
 /** The printed size (points) of a memory photo of `w`×`h` pixels. */
 export function memoryPhotoSize(w: number, h: number) {
   const scale = Math.min(CONTENT_WIDTH / w, MEMORY_PHOTO_MAX_HEIGHT / h);
   return { width: w * scale, height: h * scale };
 }
+
+/** The printed size (points) of a gallery photo of `w`×`h` pixels. */
+export function galleryPhotoSize(w: number, h: number) {
+  const scale = Math.min(CONTENT_WIDTH / w, GALLERY_PHOTO_MAX_HEIGHT / h);
+  return { width: w * scale, height: h * scale };
+}
+
+/** Printers bind sheets folded in four pages: the book is filled up with blank pages to a multiple of 4. */
+export const PAGES_PER_SIGNATURE = 4;
 
 const SHY = '\u00AD';
 /** Dutch hyphenation: soft hyphens in words of letters only (no addresses, numbers or links). */
@@ -63,6 +76,8 @@ export interface BookContent {
   quote: string | null;
   cover: BookPhoto | null;
   biography: BioBlock[];
+  /** The gallery's photos in its order (the cover's photo is on the cover), each with its caption. */
+  gallery: { photo: BookPhoto; caption: string | null }[];
   memories: { yearLabel: string; text: string; author: string | null; photos: BookPhoto[] }[];
   /** The guestbook's shown entries (names and messages; never the addresses left for a thank-you card). */
   guestbook: { name: string; message: string | null }[];
@@ -87,7 +102,8 @@ export interface BookContext {
   /** A heading kept with at least the first lines of what follows. */
   heading(text: string, next: string, size?: number): void;
   paragraph(text: string, o?: { italic?: boolean; indent?: number; gapAfter?: number }): void;
-  photo(p: BookPhoto): void;
+  /** A photo centred at its printed size, kept on one page with its caption (when it has one). */
+  photo(p: BookPhoto, caption?: string | null): void;
 }
 export interface BookSection {
   id: string;
@@ -150,6 +166,20 @@ function biographySection(): BookSection {
   };
 }
 
+function gallerySection(): BookSection {
+  return {
+    id: 'gallery',
+    present: (c) => c.gallery.length > 0,
+    render(ctx) {
+      ctx.sectionStart('Foto’s');
+      for (const g of ctx.content.gallery) {
+        ctx.photo(g.photo, g.caption);
+        ctx.doc.moveDown(0.9);
+      }
+    },
+  };
+}
+
 function memoriesSection(): BookSection {
   return {
     id: 'memories',
@@ -188,14 +218,8 @@ function tributesSection(): BookSection {
     id: 'tributes',
     present: () => true,
     render(ctx) {
-      const { candleCount: c, flowerCount: f } = ctx.content;
-      const count = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
       ctx.sectionStart('Kaarsjes en bloemen');
-      ctx.paragraph(
-        c + f === 0
-          ? 'Op de gedenkpagina zijn nog geen kaarsjes aangestoken of bloemen gelegd.'
-          : `Op de gedenkpagina werden ${count(c, 'kaarsje', 'kaarsjes')} aangestoken en ${count(f, 'bloem', 'bloemen')} gelegd.`,
-      );
+      ctx.paragraph(tributesSentence(ctx.content.candleCount, ctx.content.flowerCount));
       ctx.doc.moveDown(2);
       ctx.paragraph(`Dit boek werd gemaakt met Aandenken op ${ctx.content.madeOn}.`, { italic: true });
     },
@@ -206,6 +230,7 @@ function tributesSection(): BookSection {
 export const bookSections = (): BookSection[] => [
   coverSection(),
   biographySection(),
+  gallerySection(),
   memoriesSection(),
   guestbookSection(),
   tributesSection(),
@@ -325,12 +350,20 @@ export async function renderBook(
         paragraphGap: o.gapAfter ?? 7,
       });
     },
-    photo(p) {
+    photo(p, caption) {
       const size = p.size;
-      if (doc.y + size.height > bottom()) doc.addPage();
+      const captionText = caption ? hyphenate(caption) : '';
+      const captionOptions = { width: CONTENT_WIDTH, align: 'center', lineGap: 1.5 } as const;
+      body(true).fontSize(9);
+      const captionHeight = captionText ? doc.heightOfString(captionText, captionOptions) + 4 : 0;
+      if (doc.y + size.height + captionHeight > bottom()) doc.addPage();
       const x = left + (CONTENT_WIDTH - size.width) / 2;
       doc.image(p.jpeg, x, doc.y, { width: size.width, height: size.height });
       doc.y += size.height + 6;
+      if (captionText) {
+        body(true).fontSize(9).fillColor(MUTED);
+        doc.text(captionText, left, doc.y, captionOptions);
+      }
       doc.x = left;
     },
   };
@@ -343,11 +376,14 @@ export async function renderBook(
   let pageCount = 0;
   doc.pipe(out);
   for (const s of sections) if (s.present(content)) s.render(ctx);
+  const written = doc.bufferedPageRange().count;
+  // Blank pages (no number) to the next multiple of 4, which is what a printer binds.
+  while (doc.bufferedPageRange().count % PAGES_PER_SIGNATURE) doc.addPage();
   const range = doc.bufferedPageRange();
   pageCount = range.count;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    if (i > 0) {
+    if (i > 0 && i < written) {
       // Written in the bottom margin: without it pdfkit would start a new page.
       const saved = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;

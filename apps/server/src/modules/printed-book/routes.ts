@@ -27,7 +27,7 @@ export const printedBookRoutes =
     const service = printedBookService(deps);
 
     // The job queue runs one job at a time per process, so one book is rendered at a time per process.
-    deps.queue.register(PRINTED_BOOK_JOB, async (payload, job) => {
+    deps.queue.register(PRINTED_BOOK_JOB, 'files', async (payload, job) => {
       if (isUuid(payload.bookId))
         await service.render(payload.bookId, { last: job.attempt >= job.maxAttempts });
     });
@@ -57,7 +57,7 @@ export const printedBookRoutes =
           security,
           summary: 'Het gedrukte boek maken (Premium)',
           description:
-            'Eigenaar of redacteur. Een achtergrondtaak maakt een drukklare A5-pdf (omslag, levensverhaal, herinneringen met foto’s, kaarsjes en bloemen), optioneel met afloop en snijtekens, en mailt wie het vroeg. Een nieuw boek vervangt het vorige; loopt er al een, dan komt die terug. Basis: 403 PLAN_FEATURE.',
+            'Eigenaar of redacteur. Een achtergrondtaak maakt een drukklare A5-pdf (omslag, levensverhaal, herinneringen met foto’s, kaarsjes en bloemen), optioneel met afloop en snijtekens, en mailt wie het vroeg. Een nieuw boek vervangt het vorige; loopt er al een, dan komt die terug. Basis: 403 PLAN_FEATURE. Laat het account al genoeg boeken maken: 429 JOB_LIMIT_REACHED.',
           params: idParamSchema,
           body: printedBookRequestSchema,
           response: { 202: printedBookStateSchema, ...errorResponses },
@@ -70,7 +70,7 @@ export const printedBookRoutes =
     app.get(
       apiPaths.printedBookFile.pattern,
       {
-        config: { allowAnonymous: true },
+        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
         schema: {
           tags,
           security: [{ bearer: [] }, {}] as Record<string, string[]>[],

@@ -9,6 +9,7 @@ import {
   type PrintedBookState,
   type PrintedBookWarning,
 } from '@aandenken/contract';
+import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { streamStored } from '../../lib/media/storage.ts';
@@ -16,11 +17,14 @@ import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/mail-format.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
+import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { planAllows, planFeatureMissing, planPolicy } from '../../shared/plans.ts';
+import { PORTRAIT_CANDIDATE, portraitMediaId } from '../../shared/portrait.ts';
 import { sanitizeBiography } from '../../shared/sanitize-biography.ts';
 import {
   coverBox,
+  galleryPhotoSize,
   memoryPhotoSize,
   renderBook,
   type BioBlock,
@@ -119,8 +123,8 @@ export function printedBookService(
   const fileUrl = async (id: string, download: boolean) =>
     `${config.API_URL}/core/printed-book/${id}/file?${await signer.sign(id, Date.now() + LINK_TTL_MS)}${download ? '&download=1' : ''}`;
 
-  async function current(memorialId: string) {
-    const { rows } = await db.query<BookRow>(
+  async function current(memorialId: string, q: Queryable = db) {
+    const { rows } = await q.query<BookRow>(
       `SELECT id::text, memorial_id::text, requested_by, status, progress, bleed, crop_marks, storage_key,
               size_bytes, page_count, warnings, created_at, finished_at
          FROM printed_books WHERE memorial_id = $1`,
@@ -254,18 +258,23 @@ export function printedBookService(
       death_place: string | null;
       quote: string | null;
       biography_html: string;
-      cover_media_id: string | null;
     }>(
-      // The cover only when it is a photo that is ready and not hidden (a takedown).
       `SELECT first_name, last_name, birth_date::text, death_date::text, birth_place, death_place, quote,
-              biography_html,
-              (SELECT c.id::text FROM media c WHERE c.id = m.cover_media_id AND c.kind = 'image'
-                  AND c.status = 'ready' AND c.hidden_at IS NULL) AS cover_media_id
+              biography_html
          FROM memorials m WHERE m.id = $1`,
       [memorialId],
     );
     const m = rows[0];
     if (!m) throw new Error('memorial gone');
+    // The cover is the photo the memorial page shows at its head (the one picked, else the gallery's first).
+    const coverId = await portraitMediaId(db, memorialId);
+    // The gallery's shown photos in its order; videos cannot be printed, the cover's photo is on the cover.
+    const { rows: galleryRows } = await db.query<{ id: string; caption: string | null }>(
+      `SELECT me.id::text, me.caption FROM memorials m JOIN media me ON ${PORTRAIT_CANDIDATE}
+        WHERE m.id = $1 ORDER BY me.position, me.id`,
+      [memorialId],
+    );
+    const galleryPhotos = galleryRows.filter((g) => g.id !== coverId);
     const { rows: memories } = await db.query<{
       id: string;
       year_label: string;
@@ -297,14 +306,20 @@ export function printedBookService(
         WHERE memorial_id = $1 AND NOT hidden ORDER BY created_at, id`,
       [memorialId],
     );
-    const steps = photos.length + (m.cover_media_id ? 1 : 0);
+    const steps = photos.length + galleryPhotos.length + (coverId ? 1 : 0);
     let step = 0;
     const tick = () => setProgress(bookId, 5 + (75 * ++step) / Math.max(1, steps));
 
-    const cover = m.cover_media_id
-      ? await preparePhoto(m.cover_media_id, 'Omslag', 'cover', coverBox(bleed), warnings)
-      : null;
-    if (m.cover_media_id) await tick();
+    const cover = coverId ? await preparePhoto(coverId, 'Omslag', 'cover', coverBox(bleed), warnings) : null;
+    if (coverId) await tick();
+    const gallery: BookContent['gallery'] = [];
+    for (const g of galleryPhotos) {
+      const caption = g.caption?.trim() || null;
+      const where = caption ? `Foto ‘${caption}’` : 'Foto uit de galerij';
+      const photo = await preparePhoto(g.id, where, 'inside', galleryPhotoSize, warnings);
+      if (photo) gallery.push({ photo, caption });
+      await tick();
+    }
     const bookMemories: BookContent['memories'] = [];
     for (const x of memories) {
       const where = `Herinnering ${x.year_label}${x.author_name ? ` van ${x.author_name}` : ''}`;
@@ -329,6 +344,7 @@ export function printedBookService(
       quote: m.quote ? plain(m.quote) : null,
       cover,
       biography: biographyBlocks(m.biography_html),
+      gallery,
       memories: bookMemories,
       guestbook,
       candleCount: counts[0]?.candles ?? 0,
@@ -358,6 +374,19 @@ export function printedBookService(
     );
     const row = rows[0];
     if (!row) return;
+    // Made for and mailed to the requester: only while they still manage the page (nothing is read, stored or mailed).
+    const stillManages = (q: Queryable) =>
+      row.requested_by !== null && stillHasRole(q, row.requested_by, row.memorial_id, 'editor');
+    const refuse = (q: Queryable) =>
+      q.query(
+        `UPDATE printed_books SET status = 'failed', finished_at = now(), error = $2
+          WHERE id = $1 AND status = 'rendering'`,
+        [bookId, 'Het boek is niet gemaakt: wie het aanvroeg, beheert deze gedenkpagina niet meer.'],
+      );
+    if (!(await stillManages(db))) {
+      await refuse(db);
+      return;
+    }
     const tmpDir = path.join(config.DATA_DIR, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `book-${bookId}-${crypto.randomUUID()}.pdf`);
@@ -374,6 +403,11 @@ export function printedBookService(
       const key = `${bookId}/${FILE_NAME}`;
       await storage.putFile(key, tmp);
       const done = await db.transaction(async (tx) => {
+        // Removed while it was rendered: the file goes and nothing is mailed.
+        if (!(await stillManages(tx))) {
+          await refuse(tx);
+          return false;
+        }
         const { rows: updated } = await tx.query<{ email: string | null; name: string | null }>(
           `UPDATE printed_books b SET status = 'ready', progress = 100, storage_key = $2, size_bytes = $3,
                   page_count = $4, warnings = $5, finished_at = now()
@@ -424,6 +458,14 @@ export function printedBookService(
       if (existing && (existing.status === 'queued' || existing.status === 'rendering'))
         return state(memorialId, true, existing);
       const row = await db.transaction(async (tx) => {
+        const owner = { memorialId, userId: user.userId };
+        await reserveHeavyJob(deps, tx, PRINTED_BOOK_JOB, owner, {
+          memorial: 'Er wordt al een boek gemaakt voor deze pagina. Probeer het opnieuw als dat klaar is.',
+          account: 'Je laat al genoeg boeken maken. Probeer het opnieuw als er een klaar is.',
+        });
+        // A request at the same moment (the reservation made them take turns) may have started one.
+        const started = await current(memorialId, tx);
+        if (started && (started.status === 'queued' || started.status === 'rendering')) return started;
         // The older book goes; its file by the delete trigger's job.
         await tx.query('DELETE FROM printed_books WHERE memorial_id = $1', [memorialId]);
         const { rows } = await tx.query<BookRow>(
@@ -440,7 +482,7 @@ export function printedBookService(
           targetType: 'printed_book',
           targetId: created.id,
         });
-        await queue.enqueue(tx, PRINTED_BOOK_JOB, { bookId: created.id }, { maxAttempts: 3 });
+        await queue.enqueue(tx, PRINTED_BOOK_JOB, { bookId: created.id }, { maxAttempts: 3, owner });
         return created;
       });
       queue.notify();

@@ -46,10 +46,13 @@ export async function createCompanyRenderer({
   app,
   dist,
   responseCache,
+  head,
 }: {
   app: FastifyInstance;
   dist: string;
   responseCache: ResponseCache;
+  /** The page's preview tags (share.ts): the company (null when not shown) or the directory. */
+  head: (pathname: string, search: string, company: unknown, html: string) => string;
 }): Promise<CompanyRenderer | null> {
   const dir = path.join(dist, 'ssr');
   const entry = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^prerender\.m?js$/.test(f)) : undefined;
@@ -88,11 +91,16 @@ export async function createCompanyRenderer({
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/.exec(rendered.html)![0];
     const body = rendered.html.slice(hoisted.length);
     if (/<script/i.test(body)) throw new Error('the rendered company page contains an inline script');
-    const head = shell.replace(/<title>[^<]*<\/title>/, (title) =>
-      hoisted.includes('<title>') ? hoisted : `${title}${hoisted}`,
+    const headed = head(
+      pathname,
+      search,
+      missing ? null : (answers[0]?.json() as unknown),
+      shell.replace(/<title>[^<]*<\/title>/, (title) =>
+        hoisted.includes('<title>') ? hoisted : `${title}${hoisted}`,
+      ),
     );
     const html = Buffer.from(
-      head.replace(
+      headed.replace(
         '<div id="root"></div>',
         () =>
           `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,

@@ -10,7 +10,7 @@ interface SsrBundle {
   memorialPageRequests(
     id: string,
   ): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; infinite: boolean }>;
-  renderMemorial(id: string, answers: unknown[]): Promise<{ html: string; data: string }>;
+  renderMemorial(id: string, answers: unknown[], slug?: string): Promise<{ html: string; data: string }>;
   SSR_DATA_ID: string;
 }
 
@@ -23,7 +23,7 @@ export interface MemorialRenderer {
    * the API answers an anonymous caller 404 for it (the caller answers 404 with the plain shell, the same
    * for a private page as for a missing one); null when rendering failed (the shell, 200).
    */
-  page(req: FastifyRequest, id: string): Promise<Buffer | typeof NOT_SHOWN | null>;
+  page(req: FastifyRequest, id: string, slug?: string): Promise<Buffer | typeof NOT_SHOWN | null>;
 }
 
 /** Rendered pages kept at most (each ~30–150 KB); the least recently used goes first. */
@@ -41,10 +41,13 @@ export async function createMemorialRenderer({
   app,
   dist,
   responseCache,
+  head,
 }: {
   app: FastifyInstance;
   dist: string;
   responseCache: ResponseCache;
+  /** The page's preview tags from the API's answer (share.ts); they replace the shell's description. */
+  head: (memorial: unknown, html: string) => Promise<string>;
 }): Promise<MemorialRenderer | null> {
   const dir = path.join(dist, 'ssr');
   const entry = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^prerender\.m?js$/.test(f)) : undefined;
@@ -66,7 +69,11 @@ export async function createMemorialRenderer({
     keep: (html) => html instanceof Buffer,
   });
 
-  async function compute(req: FastifyRequest, id: string): Promise<Buffer | typeof NOT_SHOWN | null> {
+  async function compute(
+    req: FastifyRequest,
+    id: string,
+    slug: string | undefined,
+  ): Promise<Buffer | typeof NOT_SHOWN | null> {
     const requests = ssr.memorialPageRequests(id);
     const ask = (r: (typeof requests)[number]) =>
       app.inject({
@@ -85,6 +92,7 @@ export async function createMemorialRenderer({
     const rendered = await ssr.renderMemorial(
       id,
       [memorial, ...others].map((r) => r.json() as unknown),
+      slug,
     );
     // React renders what belongs in the head first (the <title>, the portrait's preload): it takes the
     // place of the shell's title, ahead of the scripts, so the portrait is requested first.
@@ -92,11 +100,12 @@ export async function createMemorialRenderer({
     const body = rendered.html.slice(hoisted.length);
     if (/<script/i.test(body)) throw new Error('the rendered memorial page contains an inline script');
     // Replacer functions: the page's text may hold `$&` and the like, which a replacement string expands.
-    const head = shell.replace(/<title>[^<]*<\/title>/, (title) =>
+    const headed = shell.replace(/<title>[^<]*<\/title>/, (title) =>
       hoisted.includes('<title>') ? hoisted : `${title}${hoisted}`,
     );
+    const withPreview = await head(memorial.json(), headed);
     return Buffer.from(
-      head.replace(
+      withPreview.replace(
         '<div id="root"></div>',
         () =>
           `<div id="root">${body}</div><script type="application/json" id="${ssr.SSR_DATA_ID}">${rendered.data}</script>`,
@@ -105,13 +114,14 @@ export async function createMemorialRenderer({
   }
 
   return {
-    page(req, id) {
-      // Kept per id as written: the page's links and data block carry it, and the browser reads them by it.
+    page(req, id, slug) {
+      // Kept per address as written (the id, or the readable one): the page's links and data block carry
+      // it, and the browser reads them by it; both change with the memorial's version.
       return pages.get(
-        id,
+        slug ? `gedenkpagina/${slug}` : id,
         () => responseCache.versionOf(id),
         () =>
-          compute(req, id).catch((err: unknown) => {
+          compute(req, id, slug).catch((err: unknown) => {
             req.log.error({ err }, 'memorial page: server rendering failed; answering with the shell');
             return null;
           }),

@@ -3,43 +3,61 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ACCESS_CODE_LENGTH, errorCodes, isAppPath, routes } from '@aandenken/contract';
+import { accessCodeSchema, errorCodes, isAppPath, routes } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { createMemorialRenderer, NOT_SHOWN } from './memorial-ssr.ts';
+import { CANDLE_FORM, CANDLE_LIT, lightFromForm, withCandleFormError } from './candle-form.ts';
 import { createCompanyRenderer } from './company-ssr.ts';
 import { htmlForTheme, themeFromCookie } from '../../shared/theme.ts';
+import { genericPreview, withPreview, type Preview } from './preview.ts';
+import { shareService, type CompanyForPreview, type MemorialForPreview, type ShareImage } from './share.ts';
 
 const MEMORIAL_PATH = /^\/memorial\/([^/]+)$/;
+/** The readable address of a memorial page (its slug, migration 131). */
+const SLUG_PATH = /^\/gedenkpagina\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 /** The directory and the company pages: rendered per request (company-ssr.ts). */
 const COMPANY_PATH = /^\/uitvaartondernemers(\/[a-z0-9]+(-[a-z0-9]+)*)?$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The prerendered pages with a form (components/form/form.tsx posts to the page itself). */
 const FORM_PAGES = [routes.privatePage, routes.contact, routes.partner, routes.createMemorial] as const;
-const ACCESS_CODE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
 /** Prerendered pages live at dist/<route>/index.html; everything else falls back to the shell. */
-function loadPages(dist: string): Map<string, Buffer> {
+function loadPages(dist: string, preview: (route: string) => Preview): Map<string, Buffer> {
   const pages = new Map<string, Buffer>();
   const walk = (dir: string, route: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory() && entry.name !== 'assets')
         walk(path.join(dir, entry.name), `${route}/${entry.name}`);
       else if (entry.name === 'index.html')
-        pages.set(route || '/', fs.readFileSync(path.join(dir, entry.name)));
+        pages.set(route || '/', read(path.join(dir, entry.name), route || '/'));
     }
   };
+  // Every page gets its preview tags once, here: the site's pages Aandenken's own, with their address.
+  const read = (file: string, route: string) =>
+    Buffer.from(withPreview(fs.readFileSync(file, 'utf8'), preview(route)));
   walk(dist, '');
   const notFound = path.join(dist, '404.html');
-  if (fs.existsSync(notFound)) pages.set('404', fs.readFileSync(notFound));
+  if (fs.existsSync(notFound)) pages.set('404', read(notFound, '404'));
   // The bare shell for routes rendered in the browser only (index.html is then the prerendered landing page).
   const shell = path.join(dist, 'app.html');
-  if (fs.existsSync(shell)) pages.set('shell', fs.readFileSync(shell));
+  if (fs.existsSync(shell)) pages.set('shell', read(shell, 'shell'));
   return pages;
+}
+
+/** The sitemap protocol's XML (sitemaps.org), at most 50,000 addresses. */
+function sitemapXml(urls: Array<{ loc: string; lastmod?: string }>): string {
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+    .map(
+      (u) => `  <url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>\n`,
+    )
+    .join('')}</urlset>\n`;
 }
 
 /**
@@ -51,11 +69,24 @@ function loadPages(dist: string): Map<string, Buffer> {
  * shows the page, or the screen that offers the access code.
  */
 export const sitePlugin =
-  ({ config, responseCache }: Pick<Deps, 'config' | 'responseCache'>): FastifyPluginAsync =>
+  ({
+    config,
+    responseCache,
+    db,
+    storage,
+  }: Pick<Deps, 'config' | 'responseCache' | 'db' | 'storage'>): FastifyPluginAsync =>
   async (app) => {
     const dist = path.resolve(config.WEB_DIST_DIR ?? defaultDist);
     const built = fs.existsSync(path.join(dist, 'index.html'));
-    const pages = built ? loadPages(dist) : new Map<string, Buffer>();
+    const share = shareService({ db, storage, config });
+    const origin = config.PUBLIC_URL;
+    // The site's own pages are listed; the shell (every page of one person or one link: manage, account,
+    // the guestbook's, an invitation's and a handover's links, mail links) and the not-found page are not.
+    const sitePreview = (route: string) =>
+      route === 'shell' || route === '404'
+        ? genericPreview(origin, { noindex: true })
+        : genericPreview(origin, { url: `${origin}${route}`, noindex: false });
+    const pages = built ? loadPages(dist, sitePreview) : new Map<string, Buffer>();
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -76,8 +107,92 @@ export const sitePlugin =
     }
 
     // The public memorial page is rendered per request (memorial-ssr.ts) when the build has its server bundle.
-    const memorials = built ? await createMemorialRenderer({ app, dist, responseCache }) : null;
-    const companies = built ? await createCompanyRenderer({ app, dist, responseCache }) : null;
+    const memorials = built
+      ? await createMemorialRenderer({
+          app,
+          dist,
+          responseCache,
+          head: async (memorial, html) =>
+            withPreview(html, await share.memorialPreview(memorial as MemorialForPreview)),
+        })
+      : null;
+    const companies = built
+      ? await createCompanyRenderer({
+          app,
+          dist,
+          responseCache,
+          head: (pathname, search, company, html) =>
+            withPreview(
+              html,
+              pathname === routes.companyDirectory
+                ? share.directoryPreview(search)
+                : company
+                  ? share.companyPreview(company as CompanyForPreview)
+                  : genericPreview(origin, { noindex: true }),
+            ),
+        })
+      : null;
+
+    // robots.txt and the sitemap (docs/decisions/020-search-engines.md): what search engines may list.
+    app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(share.robots()),
+    );
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemapXml(await share.sitemap())),
+    );
+
+    // The share images of the previews: a stable address per page, the version in the ETag (and in the `v`
+    // the page's tags add, so a preview that changed is fetched anew). Only what an anonymous visitor may
+    // see: a private page's address answers 404, the same as a missing one.
+    const sendImage = async (
+      req: { headers: Record<string, unknown> },
+      reply: FastifyReply,
+      image: ShareImage,
+    ) => {
+      const etag = `"${image.version}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-robots-tag', 'noindex');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/png').send(await image.png());
+    };
+    const noImage = (reply: FastifyReply) =>
+      reply
+        .status(404)
+        .header('cache-control', 'no-cache')
+        .send({ code: errorCodes.notFound, message: 'Deze afbeelding bestaat niet.' });
+    app.get('/deelbeeld/aandenken.png', { schema: { hide: true } }, (req, reply) =>
+      sendImage(req, reply, share.generic),
+    );
+    app.get<{ Params: { file: string } }>(
+      '/deelbeeld/gedenkpagina/:file',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
+        if (!id || !UUID.test(id)) return noImage(reply);
+        const res = await app.inject({ url: `/core/memorial/${id}`, remoteAddress: req.ip });
+        if (res.statusCode !== 200) return noImage(reply);
+        return sendImage(req, reply, await share.memorialImage(res.json<MemorialForPreview>()));
+      },
+    );
+    app.get<{ Params: { file: string } }>(
+      '/deelbeeld/uitvaartondernemer/:file',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const slug = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/.exec(req.params.file)?.[1];
+        if (!slug) return noImage(reply);
+        const res = await app.inject({ url: `/core/public/companies/${slug}`, remoteAddress: req.ip });
+        if (res.statusCode !== 200) return noImage(reply);
+        return sendImage(req, reply, share.companyImage(res.json<CompanyForPreview>()));
+      },
+    );
 
     // The not-found handler is not a route, so @fastify/compress does not see it: the pages are compressed
     // here, once (Brotli and gzip), for the first paint on a slow connection (docs/performance.md).
@@ -108,6 +223,9 @@ export const sitePlugin =
     })().catch((err: unknown) => app.log.warn({ err }, 'pages could not be precompressed'));
     // Every page arrives in the visitor's theme (theme.ts, docs/decisions/007): no script before the first paint.
     const sendHtml = (reply: FastifyReply, status: number, page: Buffer, quick = false) => {
+      // The shell and the not-found page say so in their head too; the header reaches every crawler.
+      if (page === pages.get('shell') || page === pages.get('404') || status === 404)
+        reply.header('x-robots-tag', 'noindex');
       const html = htmlForTheme(page, themeFromCookie(reply.request.headers.cookie));
       reply
         .status(status)
@@ -141,14 +259,60 @@ export const sitePlugin =
           const form = (req.body ?? {}) as Record<string, unknown>;
           const text = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
           let to: string = page;
-          if (page === routes.privatePage && ACCESS_CODE.test(text('accessCode')))
-            to += `#code=${text('accessCode')}`;
+          if (page === routes.privatePage) {
+            // The page a link named stays named; the code as the card prints it ('9330 7666') counts too.
+            const named = (req.query as Record<string, unknown>).pagina;
+            if (typeof named === 'string' && UUID.test(named)) to += `?pagina=${named}`;
+            const code = accessCodeSchema.safeParse(text('accessCode'));
+            if (code.success) to += `#code=${code.data}`;
+          }
           // The names are the create flow's query parameters anyway (spec §2): the form is prefilled with them.
           if (page === routes.createMemorial && (text('firstName') || text('lastName')))
             to += `?${new URLSearchParams({ firstName: text('firstName'), lastName: text('lastName') })}`;
           return reply.header('cache-control', 'no-store').redirect(to, 303);
         });
       }
+      // A memorial page's candle form (candle-form.ts): lit, the page again at its confirmation; refused, the
+      // page with the form as it was sent and the reason. Another of the page's forms gets the page again.
+      const memorialForm = async (req: FastifyRequest, reply: FastifyReply, id: string, slug?: string) => {
+        const address = req.url.split('?')[0]!;
+        const form = (req.body ?? {}) as Record<string, unknown>;
+        // Sent from another site's page (a browser says so): lights nothing in the visitor's name.
+        if (
+          form.formulier !== CANDLE_FORM ||
+          !UUID.test(id) ||
+          req.headers['sec-fetch-site'] === 'cross-site'
+        )
+          return reply.header('cache-control', 'no-store').redirect(address, 303);
+        const result = await lightFromForm(app, req, id, form);
+        if (result.ok)
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(`${address}#${CANDLE_LIT[result.kind]}`, 303);
+        const page = memorials ? await memorials.page(req, id, slug) : null;
+        if (!(page instanceof Buffer))
+          return reply.header('cache-control', 'no-store').redirect(address, 303);
+        return sendHtml(
+          reply,
+          result.status,
+          Buffer.from(withCandleFormError(page.toString(), result)),
+          true,
+        );
+      };
+      scope.post<{ Params: { id: string } }>('/memorial/:id', { schema: { hide: true } }, (req, reply) =>
+        memorialForm(req, reply, req.params.id),
+      );
+      scope.post<{ Params: { slug: string } }>(
+        '/gedenkpagina/:slug',
+        { schema: { hide: true } },
+        async (req, reply) => {
+          const found = SLUG_PATH.test(`/gedenkpagina/${req.params.slug}`)
+            ? await app.inject({ url: `/core/memorial/by-slug/${req.params.slug}`, remoteAddress: req.ip })
+            : null;
+          const id = found?.statusCode === 200 ? found.json<{ id: string }>().id : '';
+          return memorialForm(req, reply, id, req.params.slug);
+        },
+      );
     });
 
     app.setNotFoundHandler(async (req, reply) => {
@@ -169,6 +333,29 @@ export const sitePlugin =
       const shell = pages.get('shell') ?? pages.get('/')!;
       if (isAppPath(pathname)) {
         const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        // The readable address: the page it names now, a 301 from an address it had before a change of names.
+        // What an anonymous visitor may not see is a 404 with the shell, as for the id address below; the
+        // browser then asks with its own token (a member's or a guest's old address is followed there).
+        const slug = SLUG_PATH.exec(route)?.[1];
+        if (slug !== undefined) {
+          const found = await app.inject({ url: `/core/memorial/by-slug/${slug}`, remoteAddress: req.ip });
+          if (found.statusCode === 404) return sendHtml(reply, 404, shell);
+          if (found.statusCode !== 200) return sendHtml(reply, 200, shell);
+          const current = found.json<{ id: string; slug: string }>();
+          if (current.slug !== slug) {
+            return reply
+              .header('cache-control', 'no-cache')
+              .redirect(routes.memorialBySlug(current.slug), 301);
+          }
+          const page = memorials
+            ? await memorials.page(req, current.id, slug)
+            : (await app.inject({ url: `/core/memorial/${current.id}`, remoteAddress: req.ip }))
+                  .statusCode === 404
+              ? NOT_SHOWN
+              : null;
+          if (page === NOT_SHOWN) return sendHtml(reply, 404, shell);
+          return page ? sendHtml(reply, 200, page, true) : sendHtml(reply, 200, shell);
+        }
         const memorialId = MEMORIAL_PATH.exec(route)?.[1];
         if (memorialId !== undefined) {
           if (!UUID.test(memorialId)) return sendHtml(reply, 404, shell);

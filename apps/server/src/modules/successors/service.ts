@@ -184,7 +184,7 @@ export function registerSuccessorJobs(deps: SuccessorDeps, log: FastifyBaseLogge
     ]);
     if (rows.length === 0) await queue.enqueue(db, INACTIVITY_JOB, {}, { delayMs: DAY_MS, maxAttempts: 3 });
   };
-  queue.register(INACTIVITY_JOB, async () => {
+  queue.register(INACTIVITY_JOB, 'mail', async () => {
     try {
       await runInactivityCheck(deps, log);
     } finally {

@@ -5,7 +5,6 @@ import { apiPaths, EXPORT_LINK_TTL_DAYS, exportStateSchema, type ExportState } f
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useApiClient } from '../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { toast } from '../../lib/toast.ts';
 
 /** The state of one export, polled while it is being prepared; the request starts a new one. */
 function useExport(path: string) {
@@ -20,8 +19,6 @@ function useExport(path: string) {
   const request = useMutation({
     mutationFn: () => client.post(path, undefined, { schema: exportStateSchema }),
     onSuccess: (s) => queryClient.setQueryData<ExportState>(key, s),
-    onError: (err) =>
-      toast.error(err instanceof Error ? err.message : 'Dat lukte niet. Probeer het opnieuw.'),
   });
   return { state, request };
 }
@@ -90,6 +87,14 @@ function ExportPanel({
                 : 'Export aanvragen'}
             </Button>
           </div>
+        )}
+        {/* Next to the button: why the request was refused (enough exports already being made, …). */}
+        {request.isError && (
+          <p className="text-sm text-danger" role="alert">
+            {request.error instanceof Error
+              ? request.error.message
+              : 'De export kon niet worden aangevraagd. Probeer het opnieuw.'}
+          </p>
         )}
       </div>
     </section>

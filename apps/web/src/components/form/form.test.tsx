@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { accessCodeFormSchema, contactMessageSchema } from '@aandenken/contract';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { accessCodeFormSchema, candleCreateSchema, contactMessageSchema } from '@aandenken/contract';
 import { ApiError } from '../../lib/api-client.ts';
 import { Form, FormError, SubmitButton, TextField } from './form.tsx';
 
@@ -20,13 +22,13 @@ function AccessCodeForm({ onSubmit }: { onSubmit: (v: { accessCode: string }) =>
   );
 }
 
-describe('access code schema (spec §5)', () => {
+describe('access code schema', () => {
   it('has the three messages', () => {
     const issue = (v: unknown) => accessCodeFormSchema.safeParse({ accessCode: v }).error?.issues[0]?.message;
-    expect(issue('')).toBe('Code is required');
-    expect(issue('1234567')).toBe('Code must be an 8-digit number');
-    expect(issue('1234567a')).toBe('Code must be an 8-digit number');
-    expect(issue(12345678)).toBe('Invalid input');
+    expect(issue('')).toBe('Vul de toegangscode in.');
+    expect(issue('1234567')).toBe('De toegangscode bestaat uit 8 cijfers.');
+    expect(issue('1234567a')).toBe('De toegangscode bestaat uit 8 cijfers.');
+    expect(issue(12345678)).toBe('Vul de toegangscode in als tekst van 8 cijfers.');
     expect(accessCodeFormSchema.safeParse({ accessCode: '12345678' }).success).toBe(true);
   });
 
@@ -48,19 +50,19 @@ describe('<Form>', () => {
     render(<AccessCodeForm onSubmit={onSubmit} />);
     const input = screen.getByLabelText(/Toegangscode/);
     fireEvent.change(input, { target: { value: '12' } });
-    expect(screen.queryByText('Code must be an 8-digit number')).toBeNull(); // nothing before the first submit
+    expect(screen.queryByText('De toegangscode bestaat uit 8 cijfers.')).toBeNull(); // nothing before the first submit
 
     fireEvent.click(screen.getByRole('button', { name: 'Ga naar pagina' }));
-    const message = await screen.findByText('Code must be an 8-digit number');
+    const message = await screen.findByText('De toegangscode bestaat uit 8 cijfers.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe(message.id);
     expect(input.getAttribute('aria-required')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
 
     fireEvent.change(input, { target: { value: '' } });
-    await screen.findByText('Code is required');
+    await screen.findByText('Vul de toegangscode in.');
     fireEvent.change(input, { target: { value: '12345678' } });
-    await waitFor(() => expect(screen.queryByText('Code is required')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Vul de toegangscode in.')).toBeNull());
     expect(input.getAttribute('aria-invalid')).toBe('false');
 
     fireEvent.click(screen.getByRole('button', { name: 'Ga naar pagina' }));
@@ -115,5 +117,52 @@ describe('<SubmitButton>', () => {
         false,
       ),
     );
+  });
+});
+
+describe('a field typed in before the page’s script has taken over', () => {
+  const schema = candleCreateSchema;
+  function CandleLike({
+    editable,
+    onSubmit,
+  }: {
+    editable: boolean;
+    onSubmit?: (v: { name: string }) => void;
+  }) {
+    return (
+      <Form schema={schema} onSubmit={(v) => onSubmit?.(v)}>
+        {() => (
+          <>
+            <TextField name="name" label="Je naam" editableBeforeHydration={editable} />
+            <button type="submit">Aansteken</button>
+          </>
+        )}
+      </Form>
+    );
+  }
+
+  it('is read-only in the server’s HTML unless the form reads it when it takes over', () => {
+    expect(renderToString(<CandleLike editable={false} />)).toMatch(/<input[^>]*readOnly=""/);
+    expect(renderToString(<CandleLike editable />)).not.toMatch(/readonly/i);
+  });
+
+  it('keeps what was typed when React hydrates the form, and sends it', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<CandleLike editable />);
+    const input = container.querySelector('input')!;
+    input.value = 'Getypt vóór het script';
+    const onSubmit = vi.fn();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <CandleLike editable onSubmit={onSubmit} />);
+    });
+    expect(container.querySelector('input')).toBe(input);
+    expect(input.value).toBe('Getypt vóór het script');
+    fireEvent.click(screen.getByRole('button', { name: 'Aansteken' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'Getypt vóór het script' });
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -28,6 +28,9 @@ export interface FormProps<S extends AnySchema> {
   onSubmit: (values: z.output<S>, form: FormApi<S>) => Promise<void> | void;
   children: (form: FormApi<S>) => ReactNode;
   className?: string;
+  id?: string;
+  /** Where the browser sends the form before the script runs (the page itself when not given). */
+  action?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
 }
@@ -114,6 +117,13 @@ export function FormError({ className }: { className?: string }) {
 interface FieldShellProps {
   name: string;
   label: string;
+  /** A fixed id for the control (a link elsewhere on the page focuses it); a generated one otherwise. */
+  id?: string;
+  /**
+   * The form takes what is in its fields when its script takes over (no default value for it, so the
+   * form library reads the field instead of resetting it): usable at once, before the script arrives.
+   */
+  editableBeforeHydration?: boolean;
   required?: boolean;
   hint?: ReactNode;
   className?: string;
@@ -127,8 +137,18 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error message, wired together for assistive technology. */
-export function FieldShell({ name, label, required, hint, className, children }: FieldShellProps) {
-  const id = useId();
+export function FieldShell({
+  name,
+  label,
+  id: fixedId,
+  editableBeforeHydration,
+  required,
+  hint,
+  className,
+  children,
+}: FieldShellProps) {
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const { getFieldState, formState } = useFormContext();
   const { error } = getFieldState(name, formState);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -156,7 +176,7 @@ export function FieldShell({ name, label, required, hint, className, children }:
         'aria-invalid': !!error,
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
-        readOnly: !hydrated || undefined,
+        readOnly: (!hydrated && !editableBeforeHydration) || undefined,
       })}
       {error?.message && (
         <p id={errorId} className="flex items-center gap-1.5 text-sm font-medium text-danger">
@@ -173,17 +193,30 @@ export const controlClass =
 
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
+type ShellOptions = Pick<FieldShellProps, 'id' | 'editableBeforeHydration'>;
+
 export function TextField({
   name,
   label,
   required,
   hint,
   className,
+  id,
+  editableBeforeHydration,
   ...input
-}: { name: string; label: string; required?: boolean; hint?: ReactNode; className?: string } & InputProps) {
+}: { name: string; label: string; required?: boolean; hint?: ReactNode; className?: string } & ShellOptions &
+  InputProps) {
   const { register } = useFormContext();
   return (
-    <FieldShell name={name} label={label} required={required} hint={hint} className={className}>
+    <FieldShell
+      name={name}
+      label={label}
+      id={id}
+      editableBeforeHydration={editableBeforeHydration}
+      required={required}
+      hint={hint}
+      className={className}
+    >
       {(aria) => <input {...aria} {...input} {...register(name)} className={cn(controlClass, 'h-12')} />}
     </FieldShell>
   );
@@ -196,14 +229,22 @@ export function TextareaField({
   hint,
   className,
   rows = 5,
+  id,
+  editableBeforeHydration,
   ...textarea
-}: { name: string; label: string; required?: boolean; hint?: ReactNode; className?: string } & Omit<
-  React.TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'name' | 'id'
->) {
+}: { name: string; label: string; required?: boolean; hint?: ReactNode; className?: string } & ShellOptions &
+  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
   const { register } = useFormContext();
   return (
-    <FieldShell name={name} label={label} required={required} hint={hint} className={className}>
+    <FieldShell
+      name={name}
+      label={label}
+      id={id}
+      editableBeforeHydration={editableBeforeHydration}
+      required={required}
+      hint={hint}
+      className={className}
+    >
       {(aria) => (
         <textarea
           {...aria}

@@ -27,6 +27,20 @@ describe('fileProblem', () => {
       'Deze video is te groot (maximaal 100 MB).',
     );
   });
+  it('without ffmpeg on the server: videos are refused with the server’s words, photos still taken', () => {
+    const off =
+      'Video’s en muziek uploaden kan nu niet: deze server heeft geen ffmpeg. Foto’s uploaden kan wel.';
+    expect(fileProblem(file('a.mp4', 'video/mp4'), false)).toBe(off);
+    expect(fileProblem(file('a.jpg', 'image/jpeg'), false)).toBeNull();
+    const { picked, problems } = pickFiles(
+      [file('a.jpg', 'image/jpeg'), file('b.webm', 'video/webm')],
+      0,
+      10,
+      false,
+    );
+    expect(picked.map((p) => p.file.name)).toEqual(['a.jpg']);
+    expect(problems).toEqual([`b.webm: ${off}`]);
+  });
 });
 
 describe('pickFiles', () => {

@@ -3,12 +3,16 @@ import {
   MEDIA_VIDEO_MAX_BYTES,
   mediaImageTypes,
   mediaVideoTypes,
+  videoAndMusicOffMessage,
 } from '@aandenken/contract';
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** Why a chosen file cannot be uploaded (the server checks again), or null when it may. */
-export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+/**
+ * Why a chosen file cannot be uploaded (the server checks again), or null when it may. `videos` false: the
+ * server has no ffmpeg, so it takes photos only.
+ */
+export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>, videos = true): string | null {
   const type = file.type.toLowerCase();
   if (type === 'image/heic' || type === 'image/heif' || /\.hei[cf]$/i.test(file.name)) {
     return 'HEIC-foto’s kunnen we niet verwerken. Kies bij het delen ‘Meest compatibel’ of zet de foto om naar JPEG.';
@@ -17,6 +21,7 @@ export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>): string 
   const isVideo = (mediaVideoTypes as readonly string[]).includes(type);
   if (!isImage && !isVideo)
     return 'Dit bestandstype wordt niet ondersteund. Kies een foto (JPEG, PNG, WebP, AVIF of GIF) of een video (MP4 of WebM).';
+  if (isVideo && !videos) return videoAndMusicOffMessage;
   if (isImage && file.size > MEDIA_IMAGE_MAX_BYTES)
     return `Deze foto is te groot (maximaal ${mb(MEDIA_IMAGE_MAX_BYTES)}).`;
   if (isVideo && file.size > MEDIA_VIDEO_MAX_BYTES)
@@ -39,11 +44,12 @@ export function pickFiles(
   files: FileList | File[],
   already: number,
   max: number,
+  videos = true,
 ): { picked: PickedFile[]; problems: string[] } {
   const picked: PickedFile[] = [];
   const problems: string[] = [];
   for (const file of Array.from(files)) {
-    const problem = fileProblem(file);
+    const problem = fileProblem(file, videos);
     if (problem) {
       problems.push(`${file.name}: ${problem}`);
       continue;

@@ -1,21 +1,26 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { AlertCircle, Check, ImagePlus, X } from 'lucide-react';
-import { mediaAcceptAttribute } from '@aandenken/contract';
+import { AlertCircle, Check, ImageOff, ImagePlus, X } from 'lucide-react';
+import { mediaAcceptAttribute, mediaImageAcceptAttribute } from '@aandenken/contract';
 import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../lib/memorials/time.ts';
 import type { PickedFile } from './file-checks.ts';
 
-/** A drop zone with a button that opens the file chooser; several files at once. */
+/**
+ * A drop zone with a button that opens the file chooser; several files at once. `videos` false: the chooser
+ * offers photos only (the server has no ffmpeg).
+ */
 export function FileDropZone({
   onFiles,
   disabled,
   label,
   hint,
+  videos = true,
 }: {
   onFiles: (files: FileList) => void;
   disabled?: boolean;
   label: string;
   hint?: ReactNode;
+  videos?: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -58,7 +63,7 @@ export function FileDropZone({
         ref={inputRef}
         type="file"
         multiple
-        accept={mediaAcceptAttribute}
+        accept={videos ? mediaAcceptAttribute : mediaImageAcceptAttribute}
         className="sr-only"
         tabIndex={-1}
         aria-hidden
@@ -70,6 +75,25 @@ export function FileDropZone({
       />
     </div>
   );
+}
+
+/**
+ * The preview of a chosen photo; a file the browser cannot show (damaged, or not the photo its name says)
+ * gets a quiet placeholder instead of a broken image.
+ */
+function Preview({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken)
+    return (
+      <span
+        data-testid="preview-unavailable"
+        className="flex h-full w-full flex-col items-center justify-center gap-1 text-muted"
+      >
+        <ImageOff aria-hidden className="h-6 w-6" />
+        <span className="text-xs">Geen voorbeeld</span>
+      </span>
+    );
+  return <img src={src} alt="" onError={() => setBroken(true)} className="h-full w-full object-cover" />;
 }
 
 /** The chosen files with a preview, their upload progress and a way to take one out again. */
@@ -100,7 +124,7 @@ export function UploadList({
                   aria-hidden
                 />
               ) : (
-                <img src={f.preview} alt="" className="h-full w-full object-cover" />
+                <Preview src={f.preview} />
               )}
               {f.status === 'done' && (
                 <span className="absolute top-2 left-2 flex h-7 w-7 items-center justify-center rounded-full bg-primary text-primary-foreground">

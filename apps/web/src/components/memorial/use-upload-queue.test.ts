@@ -48,7 +48,7 @@ describe('useUploadQueue', () => {
       });
     });
     expect(seen).toEqual(['a.jpg', 'b.jpg', 'b.jpg']);
-    expect(result.current.files[1]!.error).toBe('Uploaden is niet gelukt.');
+    expect(result.current.files[1]!.error).toBe('Uploaden is niet gelukt. Probeer het nog eens.');
 
     act(() => result.current.removeDone());
     expect(result.current.files.map((f) => f.key)).toEqual(['b.jpg']);

@@ -63,7 +63,8 @@ export function useUploadQueue(): UploadQueue {
           patch(f.key, {
             status: 'failed',
             progress: 0,
-            error: error instanceof ApiError ? error.message : 'Uploaden is niet gelukt.',
+            error:
+              error instanceof ApiError ? error.message : 'Uploaden is niet gelukt. Probeer het nog eens.',
           });
         }
       }

@@ -26,6 +26,14 @@ export function useMemorialPlan(memorialId: string, enabled = true) {
   });
 }
 
+/**
+ * Whether this server takes videos and music (it has ffmpeg), from the page's plan read; true until that
+ * read says otherwise (the server refuses them anyway when it cannot).
+ */
+export function useVideoAndMusic(memorialId: string, enabled = true): boolean {
+  return useMemorialPlan(memorialId, enabled).data?.videoAndMusic ?? true;
+}
+
 export interface PaymentInput {
   memorialId: string;
   plan: PaidPlanId;

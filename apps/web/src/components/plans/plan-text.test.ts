@@ -13,6 +13,7 @@ const base: MemorialPlan = {
   memories: { used: 0, max: null },
   canPay: true,
   paymentsEnabled: true,
+  videoAndMusic: true,
   payments: [],
 };
 

@@ -4,6 +4,7 @@ import { routes } from '@aandenken/contract';
 /** A memorial page the company cared for, shown because the family agreed. */
 export interface CaredPage {
   id: string;
+  slug: string;
   name: string;
   /** e.g. '1942 – 2025' */
   years?: string | null;
@@ -24,7 +25,7 @@ export function CaredPages({ pages }: { pages: readonly CaredPage[] }) {
         {pages.map((p) => (
           <li key={p.id}>
             <Link
-              to={routes.memorial(p.id)}
+              to={routes.memorialBySlug(p.slug)}
               className="block rounded-2xl border border-border bg-card p-4 font-medium hover:bg-secondary"
             >
               {p.name}

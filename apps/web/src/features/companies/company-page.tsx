@@ -133,7 +133,9 @@ function CompanyView({ company: c }: { company: PublicCompany }) {
             )}
           </section>
 
-          <CaredPages pages={c.caredPages.map((p) => ({ id: p.id, name: p.name, years: lifeYears(p) }))} />
+          <CaredPages
+            pages={c.caredPages.map((p) => ({ id: p.id, slug: p.slug, name: p.name, years: lifeYears(p) }))}
+          />
         </div>
 
         <aside aria-labelledby="contact-titel" className="h-fit rounded-3xl border border-border bg-card p-6">

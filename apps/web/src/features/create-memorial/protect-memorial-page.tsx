@@ -6,12 +6,13 @@ import { Form, TextField } from '../../components/form/form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInMethods } from './api/sign-in-methods.ts';
 import { FlowCard } from './components/flow-card.tsx';
 import { protectMemorialRedirect } from './guards.ts';
 import { namesFromSearch, withNames } from './names.ts';
 
 /**
- * /protect-memorial: register (with e-mail, or Google) or log in before the page is made, so that only its
+ * /protect-memorial: register (with e-mail, or Google when it is set up) or log in before the page is made, so that only its
  * maker can manage it. Without names back to step 1; signed in already straight to step 3 (spec §2).
  */
 export default function ProtectMemorialPage() {
@@ -19,6 +20,7 @@ export default function ProtectMemorialPage() {
   const auth = useAuth();
   const names = namesFromSearch(params);
   const [leaving, setLeaving] = useState(false);
+  const methods = useSignInMethods();
 
   const redirect = protectMemorialRedirect(names, auth.status);
   if (redirect) return <Navigate to={redirect} replace />;
@@ -76,23 +78,28 @@ export default function ProtectMemorialPage() {
           </>
         )}
       </Form>
-      <div className="my-6 flex items-center gap-3 text-sm text-muted" aria-hidden>
-        <span className="h-px flex-1 bg-border" />
-        of
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      <Button
-        variant="outline"
-        size="lg"
-        className="w-full"
-        disabled={leaving}
-        onClick={() => go(() => auth.signIn({ returnUrl, idpHint: 'google' }))}
-      >
-        <span aria-hidden className="font-bold">
-          G
-        </span>
-        Inloggen met Google
-      </Button>
+      {/* Only when Google is set up: without it the button would lead nowhere. */}
+      {methods.data?.google && (
+        <>
+          <div className="my-6 flex items-center gap-3 text-sm text-muted" aria-hidden>
+            <span className="h-px flex-1 bg-border" />
+            of
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full"
+            disabled={leaving}
+            onClick={() => go(() => auth.signIn({ returnUrl, idpHint: 'google' }))}
+          >
+            <span aria-hidden className="font-bold">
+              G
+            </span>
+            Inloggen met Google
+          </Button>
+        </>
+      )}
       <p className="mt-6 text-center text-sm text-muted">
         <button
           type="button"

@@ -7,7 +7,9 @@ import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useAcceptHandover, useHandoverPreview } from './api/handover.ts';
+import { useAcceptHandover, useHandoverMembers, useHandoverPreview } from './api/handover.ts';
+import { CompanyPeople, keeps } from './company-people.tsx';
+import { HandedOver } from './handed-over.tsx';
 
 function problemOf(error: unknown, status?: string): { title: string; text: string } {
   if (status === 'accepted')
@@ -36,7 +38,8 @@ function problemOf(error: unknown, status?: string): { title: string; text: stri
 /**
  * /overnemen/{code}: the family takes over the page a funeral company made. Signed in (with a confirmed
  * address) they choose whether the company may keep managing it and whether "Verzorgd door" is shown,
- * then become its owner.
+ * then become its owner. Without the company they also choose whom of its invitees to keep and whether
+ * the page gets a new access code, which is shown once taken over.
  */
 export default function HandoverPage() {
   const { code = '' } = useParams();
@@ -46,13 +49,29 @@ export default function HandoverPage() {
   const accept = useAcceptHandover(code);
   const [partnerRoleAllowed, setPartnerRole] = useState(false);
   const [shownPublicly, setShown] = useState(false);
+  const [keepChoice, setKeepChoice] = useState<Record<string, boolean>>({});
+  const [newCode, setNewCode] = useState(true);
+  const [accepted, setAccepted] = useState<{ memorialId: string; newAccessCode: string } | null>(null);
   const returnUrl = routes.handover(code);
+  const members = useHandoverMembers(
+    code,
+    auth.status === 'authenticated' && preview.data?.status === 'pending' && !accepted,
+  );
 
   if (preview.isPending || auth.status === 'loading') return <PageSpinner />;
   const h = preview.data;
+  if (accepted && h)
+    return <HandedOver memorialName={h.memorialName} companyName={h.companyName} {...accepted} />;
   const unusable = preview.isError || !h || h.status !== 'pending';
   const problem = unusable ? problemOf(preview.error, h?.status) : null;
   const notVerified = accept.error instanceof ApiError && accept.error.code === 'EMAIL_NOT_VERIFIED';
+  const membersNotice = !members.isError
+    ? null
+    : members.error instanceof ApiError && members.error.code === 'EMAIL_NOT_VERIFIED'
+      ? 'Wie het bedrijf heeft uitgenodigd, zie je zodra je e-mailadres is bevestigd.'
+      : members.error instanceof ApiError && members.error.status === 409
+        ? members.error.message
+        : `We konden niet laden wie er is uitgenodigd. Neem je de pagina toch over, dan blijft iedereen behalve de medewerkers van ${h?.companyName ?? 'het bedrijf'}.`;
 
   return (
     <section className="relative flex min-h-[calc(100dvh-4rem)] items-center overflow-hidden py-16">
@@ -94,9 +113,24 @@ export default function HandoverPage() {
                   className="mt-8 flex flex-col gap-5"
                   onSubmit={(e) => {
                     e.preventDefault();
+                    const shutOut = partnerRoleAllowed
+                      ? {}
+                      : {
+                          keepAccessCode: !newCode,
+                          // Unknown when the list did not load: the server's default (as the screen's) applies.
+                          keepMemberIds: members.data?.items
+                            .filter((m) => keeps(m, keepChoice))
+                            .map((m) => m.memberId),
+                        };
                     accept.mutate(
-                      { partnerRoleAllowed, shownPublicly },
-                      { onSuccess: (r) => void navigate(routes.memorial(r.memorialId), { replace: true }) },
+                      { partnerRoleAllowed, shownPublicly, ...shutOut },
+                      {
+                        onSuccess: (r) => {
+                          if (r.newAccessCode)
+                            setAccepted({ memorialId: r.memorialId, newAccessCode: r.newAccessCode });
+                          else void navigate(routes.memorial(r.memorialId), { replace: true });
+                        },
+                      },
                     );
                   }}
                 >
@@ -131,6 +165,18 @@ export default function HandoverPage() {
                       </span>
                     </label>
                   </fieldset>
+                  {!partnerRoleAllowed && (
+                    <CompanyPeople
+                      companyName={h!.companyName}
+                      members={members.data}
+                      loading={members.isLoading}
+                      notice={membersNotice}
+                      choice={keepChoice}
+                      onChoice={(id, keep) => setKeepChoice((c) => ({ ...c, [id]: keep }))}
+                      newCode={newCode}
+                      onNewCode={setNewCode}
+                    />
+                  )}
                   {accept.isError && (
                     <div
                       role="alert"

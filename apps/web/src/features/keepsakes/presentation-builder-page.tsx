@@ -30,6 +30,7 @@ import {
   type PresentationInfo,
   type PresentationResolution,
   type PresentationSlide,
+  videoAndMusicOffMessage,
 } from '@aandenken/contract';
 import { MediaImage } from '../../components/memorial/media-image.tsx';
 import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
@@ -145,7 +146,7 @@ export default function PresentationBuilderPage() {
             {info.data.advancedVideo ? (
               <>
                 <SlidesCard memorial={m} info={info.data} />
-                <VideoCard memorialId={m.id} />
+                <VideoCard memorialId={m.id} available={info.data.videoAndMusic} />
               </>
             ) : (
               <PremiumNotice memorialId={m.id} />
@@ -198,22 +199,31 @@ function MusicCard({ memorialId, info }: { memorialId: string; info: Presentatio
           Er staat nog geen muziek bij de presentatie; die speelt dan stil.
         </p>
       )}
+      {!info.videoAndMusic && (
+        <p className="mt-4 text-sm text-muted" data-testid="video-music-off">
+          {videoAndMusicOffMessage}
+        </p>
+      )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <label htmlFor={inputId} className={buttonClass('primary', 'md', 'cursor-pointer')}>
-          <Upload aria-hidden className="h-4 w-4" />
-          {music ? 'Andere muziek kiezen' : 'Muziek kiezen'}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept={MUSIC_ACCEPT}
-          className="sr-only"
-          disabled={upload.isPending}
-          onChange={(e) => {
-            onFile(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        {info.videoAndMusic && (
+          <>
+            <label htmlFor={inputId} className={buttonClass('primary', 'md', 'cursor-pointer')}>
+              <Upload aria-hidden className="h-4 w-4" />
+              {music ? 'Andere muziek kiezen' : 'Muziek kiezen'}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept={MUSIC_ACCEPT}
+              className="sr-only"
+              disabled={upload.isPending}
+              onChange={(e) => {
+                onFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </>
+        )}
         {music && (
           <Button
             variant="outline"
@@ -547,7 +557,7 @@ function SlidesForm({
   );
 }
 
-function VideoCard({ memorialId }: { memorialId: string }) {
+function VideoCard({ memorialId, available }: { memorialId: string; available: boolean }) {
   const video = usePresentationVideo(memorialId, true);
   const request = useRequestVideo(memorialId);
   const [resolution, setResolution] = useState<PresentationResolution>('1080p');
@@ -559,38 +569,40 @@ function VideoCard({ memorialId }: { memorialId: string }) {
     <Card
       id="video"
       title="Video (MP4)"
-      description="Maak een video van de presentatie om af te spelen zonder internet of te delen (H.264 met AAC-geluid). Het maken gebeurt op de achtergrond; u krijgt een mail met de downloadlink als hij klaar is."
+      description="Maak een video van de presentatie om af te spelen zonder internet of te delen (H.264 met AAC-geluid). Het maken gebeurt op de achtergrond; je krijgt een mail met de downloadlink als hij klaar is."
     >
-      <fieldset className="flex flex-wrap gap-4" disabled={busy || request.isPending}>
-        <legend id={groupId} className="mb-2 text-sm font-medium">
-          Formaat
-        </legend>
-        {(['1080p', '720p'] as const).map((r) => (
-          <label key={r} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="resolution"
-              value={r}
-              checked={resolution === r}
-              onChange={() => setResolution(r)}
-              className="h-4 w-4 accent-primary"
-            />
-            {r === '1080p' ? 'Full HD (1080p)' : 'HD (720p, kleiner bestand)'}
-          </label>
-        ))}
-      </fieldset>
+      {!available && (
+        <p className="mb-4 text-sm text-muted" data-testid="video-off">
+          {videoAndMusicOffMessage}
+        </p>
+      )}
+      {available && (
+        <fieldset className="flex flex-wrap gap-4" disabled={busy || request.isPending}>
+          <legend id={groupId} className="mb-2 text-sm font-medium">
+            Formaat
+          </legend>
+          {(['1080p', '720p'] as const).map((r) => (
+            <label key={r} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="resolution"
+                value={r}
+                checked={resolution === r}
+                onChange={() => setResolution(r)}
+                className="h-4 w-4 accent-primary"
+              />
+              {r === '1080p' ? 'Full HD (1080p)' : 'HD (720p, kleiner bestand)'}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Button
-          disabled={busy || request.isPending}
-          onClick={() =>
-            request.mutate(resolution, {
-              onError: (e) => toast.error('De video kon niet worden aangevraagd', errorText(e)),
-            })
-          }
-        >
-          <Film aria-hidden className="h-4 w-4" />
-          {state?.status === 'ready' ? 'Opnieuw maken' : 'Video maken'}
-        </Button>
+        {available && (
+          <Button disabled={busy || request.isPending} onClick={() => request.mutate(resolution)}>
+            <Film aria-hidden className="h-4 w-4" />
+            {state?.status === 'ready' ? 'Opnieuw maken' : 'Video maken'}
+          </Button>
+        )}
         {state?.status === 'ready' && state.downloadUrl && (
           <a href={state.downloadUrl} className={buttonClass('outline', 'md')} download>
             <Download aria-hidden className="h-4 w-4" />
@@ -627,6 +639,12 @@ function VideoCard({ memorialId }: { memorialId: string }) {
       {state?.status === 'failed' && (
         <p role="alert" className="mt-4 text-sm text-danger">
           {state.error}
+        </p>
+      )}
+      {/* Next to the button: why the request was refused (a video already being made, …). */}
+      {request.isError && (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {errorText(request.error) ?? 'De video kon niet worden aangevraagd. Probeer het opnieuw.'}
         </p>
       )}
     </Card>

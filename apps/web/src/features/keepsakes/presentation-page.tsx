@@ -250,8 +250,8 @@ function Presentation({
 
   const leave = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void navigate(routes.memorial(memorial.id));
-  }, [navigate, memorial.id]);
+    else void navigate(routes.memorialBySlug(memorial.slug));
+  }, [navigate, memorial.slug]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -413,7 +413,7 @@ function Presentation({
           <Maximize aria-hidden className="h-5 w-5" />
         </ControlButton>
         <Link
-          to={routes.memorial(memorial.id)}
+          to={routes.memorialBySlug(memorial.slug)}
           aria-label="Presentatie sluiten"
           className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
         >

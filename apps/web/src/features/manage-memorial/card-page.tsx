@@ -20,11 +20,11 @@ import './card.css';
  */
 export function cardTarget(
   origin: string,
-  memorial: Pick<Memorial, 'id' | 'visibility' | 'accessCode'>,
+  memorial: Pick<Memorial, 'id' | 'slug' | 'visibility' | 'accessCode'>,
 ): string {
   if (memorial.visibility === 'private' && memorial.accessCode)
     return `${origin}${routes.privatePage}?pagina=${memorial.id}#code=${memorial.accessCode}`;
-  return `${origin}${routes.memorial(memorial.id)}`;
+  return `${origin}${routes.memorialBySlug(memorial.slug)}`;
 }
 
 /** /memorial/{id}/kaart: a card to print and hand out, with the access code, the address and a QR code. */
@@ -68,10 +68,10 @@ export default function CardPage() {
 
   const years = lifeYears(m);
   const privatePage = m.visibility === 'private';
-  const address = `${window.location.host}${privatePage ? routes.privatePage : routes.memorial(m.id)}`;
+  const address = `${window.location.host}${privatePage ? routes.privatePage : routes.memorialBySlug(m.slug)}`;
 
   return (
-    <Container className="max-w-3xl py-10 sm:py-14">
+    <Container className="print-sheet max-w-3xl py-10 sm:py-14">
       <title>{`Kaartje voor ${fullName(m)} · Aandenken`}</title>
       <div data-print="hide" className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <Link

@@ -58,13 +58,23 @@ describe('access code and card', () => {
   it('groups the code in two fours', () => {
     expect(groupCode('12345678')).toBe('1234 5678');
   });
-  it('sends the QR code of a private page to the code form (in the fragment), of a public page to the page', () => {
+  it('sends the QR code of a private page to the code form (in the fragment), of a public page to its readable address', () => {
     expect(
-      cardTarget('https://aandenken.nl', { id: 'abc', visibility: 'private', accessCode: '12345678' }),
+      cardTarget('https://aandenken.nl', {
+        id: 'abc',
+        slug: 'jan-de-vries-1950-2024',
+        visibility: 'private',
+        accessCode: '12345678',
+      }),
     ).toBe('https://aandenken.nl/beslotenpagina?pagina=abc#code=12345678');
     expect(
-      cardTarget('https://aandenken.nl', { id: 'abc', visibility: 'public', accessCode: '12345678' }),
-    ).toBe('https://aandenken.nl/memorial/abc');
+      cardTarget('https://aandenken.nl', {
+        id: 'abc',
+        slug: 'jan-de-vries-1950-2024',
+        visibility: 'public',
+        accessCode: '12345678',
+      }),
+    ).toBe('https://aandenken.nl/gedenkpagina/jan-de-vries-1950-2024');
   });
 });
 

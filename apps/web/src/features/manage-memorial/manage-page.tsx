@@ -108,7 +108,7 @@ export default function ManagePage() {
         <h1 className="text-3xl">Je kunt deze pagina niet beheren</h1>
         <p className="mt-3 text-muted">Alleen eigenaren en redacteuren van de pagina kunnen hem aanpassen.</p>
         <Link
-          to={routes.memorial(m.id)}
+          to={routes.memorialBySlug(m.slug)}
           className="mt-6 inline-block font-medium text-primary underline underline-offset-4"
         >
           Naar de pagina
@@ -126,7 +126,7 @@ export default function ManagePage() {
       <div className="border-b border-border bg-background-soft">
         <Container className="py-8 sm:py-10">
           <Link
-            to={routes.memorial(m.id)}
+            to={routes.memorialBySlug(m.slug)}
             className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
           >
             <ArrowLeft aria-hidden className="h-4 w-4" />

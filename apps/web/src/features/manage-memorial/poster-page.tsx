@@ -71,6 +71,9 @@ export default function GuestbookPosterPage() {
     }
   }, [auth]);
   useEffect(() => {
+    // A toast from the screen before would lie over the QR code. Its library is loaded when one shows, so
+    // this asks for nothing new; kept out of lib/toast.ts, which every page loads.
+    if (document.querySelector('[data-sonner-toaster]')) void import('sonner').then((s) => s.toast.dismiss());
     document.documentElement.setAttribute('data-print-poster', '');
     return () => document.documentElement.removeAttribute('data-print-poster');
   }, []);
@@ -149,7 +152,8 @@ export default function GuestbookPosterPage() {
           >
             {format === 'tent' ? (
               <>
-                <div className="poster-tent-half upside-down border-b border-dashed border-[#cfc7bb] p-8">
+                {/* Turned upside down, its top border is the fold line in the middle of the card. */}
+                <div className="poster-tent-half upside-down border-t border-dashed border-[#cfc7bb] p-8">
                   <PosterContent m={m} url={gb.url} large={false} />
                 </div>
                 <div className="poster-tent-half p-8">

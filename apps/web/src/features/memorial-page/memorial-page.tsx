@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { storeGuestToken } from '../../lib/guest-token.ts';
 import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
 import { memorialKeys, useMemorial } from '../../lib/memorials/queries.ts';
+import { useMemorialBySlug } from './api/by-slug.ts';
 import { GuestScope } from '../../lib/memorials/scope.tsx';
 import { linkTokenFromHash, useConsumeLink } from './api/consume-link.ts';
 import { DeadLink } from './components/dead-link.tsx';
@@ -25,11 +26,48 @@ export const isLinkRefused = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
- * /memorial/{id}: the memorial page for everyone who may see it. A signed-in visitor who is not a
- * member but entered this page's access code sees it as a guest.
+ * /memorial/{id} and /gedenkpagina/{slug}: the memorial page for everyone who may see it. A signed-in
+ * visitor who is not a member but entered this page's access code sees it as a guest.
  */
 export default function MemorialPage() {
-  const { id = '' } = useParams();
+  const { id = '', slug } = useParams();
+  return slug ? <MemorialAtAddress slug={slug} /> : <MemorialById id={id} />;
+}
+
+/** The readable address: the page is found by its slug; the server answers who may see it, as for the id. */
+function MemorialAtAddress({ slug, asGuest = false }: { slug: string; asGuest?: boolean }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const bySlug = useMemorialBySlug(slug, auth.status !== 'loading');
+  const current = bySlug.data?.slug;
+  // An address the page had before its names changed: show its current one (the server redirects a public
+  // page's; a private page's is only known to those who may see it).
+  useEffect(() => {
+    if (current && current !== slug)
+      void navigate(
+        { pathname: routes.memorialBySlug(current), hash: window.location.hash },
+        { replace: true },
+      );
+  }, [slug, current, navigate]);
+  if (auth.status === 'loading' || bySlug.isPending) return <MemorialSkeleton />;
+  if (bySlug.isError) {
+    if (!isUnavailable(bySlug.error))
+      return <LoadError error={bySlug.error} onRetry={() => void bySlug.refetch()} />;
+    // A signed-in visitor who is not a member may hold a guest token (the access code): ask with that.
+    const guest = readGuestAccess();
+    if (!asGuest && auth.status === 'authenticated' && guest && !guest.expired) {
+      return (
+        <GuestScope>
+          <MemorialAtAddress slug={slug} asGuest />
+        </GuestScope>
+      );
+    }
+    return <MemorialUnavailable />;
+  }
+  return <MemorialById id={bySlug.data.id} />;
+}
+
+function MemorialById({ id }: { id: string }) {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -78,3 +78,8 @@ export function memorialPageQueries(id: string, answers: unknown[]): Array<[key:
     return [r.key, r.infinite ? { pages: [data], pageParams: [null] } : data];
   });
 }
+
+/** The answer to the readable address's lookup (GET /core/memorial/by-slug/{slug}), as the server found it. */
+export function memorialSlugQuery(slug: string, id: string): [key: QueryKey, data: unknown] {
+  return [memorialKeys.bySlug('session', slug), { id, slug }];
+}

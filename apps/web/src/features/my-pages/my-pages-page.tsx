@@ -80,7 +80,7 @@ export default function MyPagesPage() {
                 key={m.id}
                 className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-soft transition hover:shadow-lift"
               >
-                <Link to={routes.memorial(m.id)} className="group flex flex-1 flex-col p-6">
+                <Link to={routes.memorialBySlug(m.slug)} className="group flex flex-1 flex-col p-6">
                   <span className="flex flex-wrap items-center gap-2 text-xs">
                     <span
                       className={cn(

@@ -66,7 +66,7 @@ export default function PaymentPage() {
     <Container className="max-w-3xl py-10 sm:py-14">
       <title>{`Abonnement voor ${fullName(m)} · Aandenken`}</title>
       <Link
-        to={routes.memorial(m.id)}
+        to={routes.memorialBySlug(m.slug)}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
       >
         <ArrowLeft aria-hidden className="h-4 w-4" />

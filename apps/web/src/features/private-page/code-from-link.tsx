@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { formatAccessCode } from '@aandenken/contract';
 
 /** The code in a link's fragment (`/beslotenpagina#code=12345678`, as the printed card's QR code has it). */
 export function codeFromHash(hash: string): string | null {
@@ -19,7 +20,7 @@ export function CodeFromLink() {
     if (!code || done.current) return;
     done.current = true;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    setValue('accessCode', code);
+    setValue('accessCode', formatAccessCode(code));
     ref.current?.closest('form')?.requestSubmit();
   }, [setValue]);
   return <span ref={ref} hidden />;

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowRight, KeyRound, LifeBuoy } from 'lucide-react';
 import { accessCodeFormSchema, ACCESS_CODE_LENGTH, routes } from '@aandenken/contract';
-import { Form, FormError, TextField, SubmitButton } from '../../components/form/form.tsx';
+import { Form, FormError, SubmitButton } from '../../components/form/form.tsx';
 import { storeGuestToken } from '../../lib/guest-token.ts';
 import { accessCodeErrorMessage, challengeOf } from './api/access-code-errors.ts';
 import { useRequestGuestToken } from './api/request-guest-token.ts';
 import { solveChallenge } from './api/solve-challenge.ts';
+import { AccessCodeField } from './access-code-field.tsx';
 import { CodeFromLink } from './code-from-link.tsx';
 
 const solvingText =
@@ -85,17 +86,7 @@ export default function PrivatePage() {
             {() => (
               <>
                 <CodeFromLink />
-                <TextField
-                  name="accessCode"
-                  label="Toegangscode"
-                  required
-                  placeholder="12345678"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={ACCESS_CODE_LENGTH + 4}
-                  spellCheck={false}
-                  className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.35em]"
-                />
+                <AccessCodeField label="Toegangscode" />
                 <FormError />
                 {/* Always present, so screen readers announce the change; the visible copy only while solving. */}
                 <p role="status" className="sr-only">

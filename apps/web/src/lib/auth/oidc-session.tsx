@@ -21,6 +21,7 @@ import {
 } from '@aandenken/contract';
 import type { AuthUser, SignInOptions } from './auth-context.ts';
 import { oidcAuthority, safeReturnUrl } from './oidc-config.ts';
+import { clearAllDrafts } from '../draft-store.ts';
 
 const RENEW_LOCK = 'aandenken-oidc-renew';
 const SPENT_REFRESH_TOKENS = 'aandenken-oidc-spent-refresh-tokens';
@@ -187,6 +188,8 @@ export function createOidcSession(): OidcSession {
     },
 
     async signOut(options = {}) {
+      // Drafts are this person's own unsaved text: the next one to use this browser should not find them.
+      clearAllDrafts();
       await manager.revokeTokens(['refresh_token']).catch(() => undefined);
       await manager.signoutRedirect({
         state: { returnUrl: safeReturnUrl(options.returnUrl ?? currentPath()) },

@@ -17,6 +17,8 @@ export const memorialKeys = {
   wall: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'wall'] as const,
   candles: (scope: ViewerScope, id: string) => ['memorial', scope, id, 'candles'] as const,
   manage: (scope: ViewerScope, id: string, part: string) => ['memorial', scope, id, 'manage', part] as const,
+  /** The page at a readable address; below the root, so a new session or guest token asks again. */
+  bySlug: (scope: ViewerScope, slug: string) => ['memorial', scope, `slug:${slug}`] as const,
 };
 
 /** The signed-in user's memorials with their role ('Mijn Pagina's'). */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
   handoverAcceptedSchema,
+  handoverMembersSchema,
   handoverPreviewSchema,
   type HandoverAccept,
 } from '@aandenken/contract';
@@ -18,7 +19,25 @@ export function useHandoverPreview(code: string) {
   });
 }
 
-/** POST /core/handover/{code}/accept: the signed-in family becomes owner, with its two choices. */
+/**
+ * GET /core/handover/{code}/members: whom the company invited, for the signed-in family before it
+ * accepts (403 without a confirmed address, 409 for the company's own users).
+ */
+export function useHandoverMembers(code: string, enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['handover', code, 'members'],
+    enabled,
+    retry: false,
+    queryFn: ({ signal }) =>
+      client.get(apiPaths.handoverMembers(code), { schema: handoverMembersSchema, signal }),
+  });
+}
+
+/**
+ * POST /core/handover/{code}/accept: the signed-in family becomes owner, with its choices; the answer
+ * carries the page's new access code when one was made.
+ */
 export function useAcceptHandover(code: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();

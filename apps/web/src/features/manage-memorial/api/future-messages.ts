@@ -3,8 +3,11 @@ import {
   apiPaths,
   futureMessageListSchema,
   futureMessageSchema,
+  subscriptionListSchema,
+  subscriptionRemovedSchema,
   type FutureMessage,
   type FutureMessageInput,
+  type Subscription,
 } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
 
@@ -40,5 +43,33 @@ export function useCancelFutureMessage(memorialId: string) {
     mutationFn: (m: FutureMessage) =>
       client.delete(apiPaths.futureMessage(memorialId, m.id), { schema: futureMessageSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(memorialId) }),
+  });
+}
+
+const signUpsKey = (memorialId: string) => ['subscriptions', memorialId] as const;
+
+/** GET …/subscriptions: who signed up for 'Blijf verbonden' (confirmed), how and when. */
+export function useSubscriptions(memorialId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: signUpsKey(memorialId),
+    queryFn: ({ signal }) =>
+      client.get(apiPaths.memorialSubscriptions(memorialId), { schema: subscriptionListSchema, signal }),
+  });
+}
+
+/** DELETE …/subscriptions/{id}; the messages' count of addresses changes with it. */
+export function useRemoveSubscription(memorialId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (s: Subscription) =>
+      client.delete(apiPaths.memorialSubscription(memorialId, s.id), { schema: subscriptionRemovedSchema }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: signUpsKey(memorialId) }),
+        queryClient.invalidateQueries({ queryKey: key(memorialId) }),
+      ]);
+    },
   });
 }

@@ -104,6 +104,11 @@ export function useGuestbookLive(memorialId: string, enabled: boolean) {
           headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           signal: ac.signal,
         });
+        // No access any more (removed, role withdrawn): trying again won't help.
+        if (res.status === 403 || res.status === 404) {
+          setConnected(false);
+          return;
+        }
         if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';

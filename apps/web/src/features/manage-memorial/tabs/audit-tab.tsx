@@ -39,6 +39,7 @@ const moreLabels: Record<string, string> = {
   'future_message.created': 'Toekomstig bericht gepland',
   'future_message.updated': 'Toekomstig bericht gewijzigd',
   'future_message.cancelled': 'Toekomstig bericht geannuleerd',
+  'subscription.removed': 'Aanmelding voor Blijf verbonden verwijderd',
 };
 
 export function actionLabel(action: string): string {

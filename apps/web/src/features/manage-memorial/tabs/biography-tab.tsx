@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { BookOpen, Check, ListChecks } from 'lucide-react';
 import { BIOGRAPHY_MAX_CHARS, routes, type Memorial } from '@aandenken/contract';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { DraftNotice } from '../../../components/ui/discard-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { draftKey, useLeaveWarning, useStoredDraft } from '../../../lib/drafts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useBiography } from '../../../lib/memorials/queries.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -18,11 +20,15 @@ import '../manage.css';
 export default function BiographyTab({ memorial }: { memorial: Memorial }) {
   const bio = useBiography(memorial.id);
   const save = useSaveBiography(memorial.id);
-  const [draft, setDraft] = useState<{ html: string; empty: boolean } | null>(null);
+  // Kept in this browser until saved, so another tab or a reload does not lose it (lib/drafts.tsx).
+  const [draft, setDraft] = useStoredDraft<{ html: string }>(draftKey(memorial.id, 'biography'));
+  // Remounts the editor when a draft is thrown away, so it shows the saved text again.
+  const [editorKey, setEditorKey] = useState(0);
   const labelId = useId();
   const hintId = useId();
 
-  const dirty = draft !== null && draft.html !== (bio.data?.html ?? '');
+  const dirty = draft !== null && bio.isSuccess && draft.html !== (bio.data.html ?? '');
+  useLeaveWarning(dirty);
   const tooLong = (draft?.html.length ?? 0) > BIOGRAPHY_MAX_CHARS;
 
   return (
@@ -52,11 +58,25 @@ export default function BiographyTab({ memorial }: { memorial: Memorial }) {
       >
         {(data) => (
           <>
+            {dirty && (
+              <DraftNotice
+                className="mb-4"
+                onDiscard={() => {
+                  setDraft(null);
+                  setEditorKey((k) => k + 1);
+                }}
+              />
+            )}
             <RichTextEditor
-              initialHtml={data.html}
+              key={editorKey}
+              initialHtml={draft?.html ?? data.html}
               labelId={labelId}
               describedBy={hintId}
-              onChange={(html, empty) => setDraft({ html: empty ? '' : html, empty })}
+              onChange={(html, empty) => {
+                const next = empty ? '' : html;
+                // Back to what is saved: nothing left to keep.
+                setDraft(next === (data.html ?? '') ? null : { html: next });
+              }}
             />
             <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
               <p id={hintId} className="text-sm text-muted">

@@ -5,9 +5,11 @@ import { Form, FormError, TextareaField, TextField, SubmitButton } from '../../.
 import { MediaImage } from '../../../components/memorial/media-image.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DraftNotice } from '../../../components/ui/discard-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { draftKey, FormDraft } from '../../../lib/drafts.tsx';
 import { useGallery } from '../../../lib/memorials/queries.ts';
 import { toast } from '../../../lib/toast.ts';
 import { errorText, Section } from '../components/section.tsx';
@@ -65,6 +67,12 @@ export function DetailsTab({ memorial }: { memorial: Memorial }) {
         >
           {() => (
             <>
+              {/* Kept in this browser until saved: another tab or a reload loses nothing (lib/drafts.tsx). */}
+              <FormDraft storageKey={draftKey(memorial.id, 'details')}>
+                {(draft) =>
+                  draft.restored && <DraftNotice className="sm:col-span-2" onDiscard={draft.discard} />
+                }
+              </FormDraft>
               <TextField name="firstName" label="Voornaam" required autoComplete="off" />
               <TextField name="lastName" label="Achternaam" required autoComplete="off" />
               <TextField name="birthDate" label="Geboortedatum" type="date" max={today} min="1800-01-01" />

@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast.ts';
 import { serviceDateNl } from '../../../lib/memorials/services.ts';
 import { useCancelFutureMessage, useFutureMessages, useSaveFutureMessage } from '../api/future-messages.ts';
 import { errorText, Section } from '../components/section.tsx';
+import { SubscriptionsSection } from './subscriptions-section.tsx';
 
 /** The form holds text; the contract's rules on the server check what is sent and name the fields. */
 const formSchema = z.object({
@@ -94,6 +95,7 @@ export default function FutureMessagesTab({ memorial }: { memorial: Memorial }) 
           )}
         </QueryState>
       </Section>
+      <SubscriptionsSection memorial={memorial} />
     </div>
   );
 }
@@ -118,6 +120,9 @@ function MessageRow({
             {when}
             {m.status === 'sent' && m.recipientCount !== null
               ? ` · naar ${m.recipientCount} ${m.recipientCount === 1 ? 'adres' : 'adressen'}`
+              : ''}
+            {m.status === 'sent' && m.skippedCount
+              ? ` · ${m.skippedCount} ${m.skippedCount === 1 ? 'aanmelding' : 'aanmeldingen'} zonder toegang overgeslagen`
               : ''}
           </p>
           <p className="mt-2">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, Copy, Download, Eye, EyeOff, Lock, Printer } from 'lucide-react';
 import { routes, type Memorial } from '@aandenken/contract';
@@ -33,10 +34,12 @@ export function GuestbookSection({ memorial }: { memorial: Memorial }) {
   const setOpen = useSetGuestbookOpen(memorial.id);
   const gb = query.data?.guestbook ?? null;
   const live = useGuestbookLive(memorial.id, gb !== null);
+  // Said in the section itself, not in a toast: a toast would lie over the QR code that appears with it.
+  const [notice, setNotice] = useState('');
   const toggle = (open: boolean) =>
     setOpen.mutate(open, {
       onSuccess: () =>
-        toast.success(open ? 'Het condoleanceregister is open' : 'Het condoleanceregister is gesloten'),
+        setNotice(open ? 'Het condoleanceregister is open.' : 'Het condoleanceregister is gesloten.'),
       onError: (e) => toast.error('Dat lukte niet', errorText(e)),
     });
   return (
@@ -60,6 +63,13 @@ export function GuestbookSection({ memorial }: { memorial: Memorial }) {
         )
       }
     >
+      <p
+        role="status"
+        data-testid="guestbook-notice"
+        className={notice ? 'mb-4 text-sm font-medium text-success' : 'sr-only'}
+      >
+        {notice}
+      </p>
       <QueryState
         query={query}
         skeleton={<Skeleton className="h-24 rounded-2xl" />}

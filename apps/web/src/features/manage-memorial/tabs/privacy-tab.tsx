@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Copy, Globe, Lock, MailCheck, Printer, RefreshCw, Send } from 'lucide-react';
+import { Check, Copy, Globe, Lock, MailCheck, Printer, RefreshCw, Search, Send } from 'lucide-react';
 import { accessCodeMailSchema, routes, type Memorial, type MemorialVisibility } from '@aandenken/contract';
 import { Form, FormError, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -45,6 +45,21 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
       toast.success(
         inviteOnly ? 'De pagina is nu alleen op uitnodiging' : 'De toegangscode werkt weer',
         inviteOnly ? 'Geen enkele toegangscode opent de pagina nog.' : undefined,
+      );
+    } catch (e) {
+      toast.error('Dit kon niet worden gewijzigd', errorText(e));
+      throw e;
+    }
+  };
+
+  const setSearchEngines = async (searchEngines: boolean) => {
+    try {
+      await update.mutateAsync({ searchEngines });
+      toast.success(
+        searchEngines ? 'De pagina is nu vindbaar via zoekmachines' : 'De pagina is niet meer vindbaar',
+        searchEngines
+          ? 'Zoekmachines nemen haar in de komende dagen op.'
+          : 'Zoekmachines halen haar in de komende weken weg.',
       );
     } catch (e) {
       toast.error('Dit kon niet worden gewijzigd', errorText(e));
@@ -134,6 +149,46 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
           })}
         </div>
       </Section>
+
+      {memorial.visibility === 'public' && (
+        <Section
+          title="Vindbaar via zoekmachines"
+          description="Een openbare pagina opent voor iedereen met de link. Of Google en andere zoekmachines haar ook tonen als iemand op de naam zoekt, kies je zelf."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex gap-3 text-sm leading-relaxed" data-testid="search-engines-state">
+              <Search aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+              {memorial.searchEngines
+                ? 'Aan: zoekmachines mogen de pagina opnemen; wie op de naam zoekt, kan haar vinden.'
+                : 'Uit: de pagina is alleen te vinden voor wie de link heeft.'}
+            </p>
+            {isOwner ? (
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    variant={memorial.searchEngines ? 'secondary' : 'outline'}
+                    disabled={update.isPending}
+                  >
+                    {memorial.searchEngines ? 'Niet meer vindbaar maken' : 'Vindbaar maken'}
+                  </Button>
+                }
+                title={
+                  memorial.searchEngines ? 'Niet meer vindbaar maken?' : 'Vindbaar maken via zoekmachines?'
+                }
+                description={
+                  memorial.searchEngines
+                    ? 'Zoekmachines nemen de pagina dan niet meer op. Wat ze al hadden, verdwijnt in de komende weken. De link blijft werken.'
+                    : 'Zoekmachines zoals Google mogen de pagina dan opnemen: de naam, de jaren, de foto en wat er openbaar op staat. Je kunt dit later weer uitzetten.'
+                }
+                confirmLabel={memorial.searchEngines ? 'Niet meer vindbaar' : 'Vindbaar maken'}
+                onConfirm={() => setSearchEngines(!memorial.searchEngines)}
+              />
+            ) : (
+              <p className="text-sm text-muted">Alleen de eigenaar kan dit wijzigen.</p>
+            )}
+          </div>
+        </Section>
+      )}
 
       {(memorial.visibility === 'private' || memorial.inviteOnly) && (
         <Section

@@ -9,16 +9,20 @@ import {
   memoryCreateSchema,
   type Memorial,
   type Memory,
+  videoAndMusicOffMessage,
 } from '@aandenken/contract';
 import { pickFiles } from '../../../components/memorial/file-checks.ts';
 import { FileDropZone, UploadList } from '../../../components/memorial/upload-list.tsx';
 import { useUploadQueue } from '../../../components/memorial/use-upload-queue.ts';
+import { useVideoAndMusic } from '../../../components/plans/api.ts';
 import { Form, FormError, TextareaField, TextField } from '../../../components/form/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useConfirmDiscard } from '../../../components/ui/discard-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, useApiClient } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { clearDraft, draftKey, FormDraft } from '../../../lib/drafts.tsx';
 import {
   createMemoryConcept,
   publishMemory,
@@ -55,12 +59,17 @@ export function AddMemoryDialog({
   const [conceptId, setConceptId] = useState<string | null>(null);
   const [done, setDone] = useState<Memory | null>(null);
   const schema = viewer.isGuestVisit ? guestSchema : memberSchema;
+  const videos = useVideoAndMusic(memorial.id, open);
+  // What is typed is kept in this browser until it is shared (lib/drafts.tsx).
+  const storageKey = draftKey(memorial.id, 'memory');
+  const [dirty, setDirty] = useState(false);
 
   const reset = () => {
     queue.clear();
     setProblems([]);
     setConceptId(null);
     setDone(null);
+    setDirty(false);
   };
 
   const close = (next: boolean) => {
@@ -70,6 +79,16 @@ export function AddMemoryDialog({
     reset();
     onOpenChange(false);
   };
+
+  const guard = useConfirmDiscard(!done && (dirty || queue.files.length > 0), {
+    onKeep: () => close(false),
+    onDiscard: () => {
+      clearDraft(storageKey);
+      close(false);
+    },
+    description:
+      'Je herinnering is nog niet gedeeld. Je kunt wat je schreef voor later bewaren in deze browser, of het weggooien.',
+  });
 
   const submit = async (values: Values) => {
     let id = conceptId;
@@ -102,6 +121,8 @@ export function AddMemoryDialog({
     }
 
     const published = await publishMemory(client, id);
+    clearDraft(storageKey);
+    setDirty(false);
     await refresh();
     if (published.status === 'pending') {
       setDone(published);
@@ -119,7 +140,7 @@ export function AddMemoryDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !busy && close(o)}
+      onOpenChange={(o) => !busy && (o ? close(true) : guard.requestClose())}
       title={done ? 'Dank je wel' : 'Deel een herinnering'}
       description={done ? undefined : `Een moment, een verhaal of een foto van ${memorial.firstName}.`}
       size="lg"
@@ -149,6 +170,15 @@ export function AddMemoryDialog({
         >
           {(form) => (
             <>
+              <FormDraft storageKey={storageKey} onDirtyChange={setDirty}>
+                {(draft) =>
+                  draft.restored && (
+                    <p className="rounded-xl bg-secondary px-4 py-3 text-sm">
+                      Wat je eerder schreef, staat er nog. Je kunt verdergaan waar je gebleven was.
+                    </p>
+                  )
+                }
+              </FormDraft>
               {viewer.isGuestVisit && (
                 <TextField
                   name="authorName"
@@ -170,14 +200,20 @@ export function AddMemoryDialog({
               <div className="flex flex-col gap-3">
                 <p className="text-sm font-medium">Foto’s of video’s (niet verplicht)</p>
                 <FileDropZone
-                  label="Kies foto’s of video’s"
-                  hint={`Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB. Van foto’s en video’s verwijderen we locatie en andere gegevens.`}
+                  label={videos ? 'Kies foto’s of video’s' : 'Kies foto’s'}
+                  hint={
+                    videos
+                      ? `Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB. Van foto’s en video’s verwijderen we locatie en andere gegevens.`
+                      : `${videoAndMusicOffMessage} Maximaal ${MEDIA_PER_MEMORY_MAX}; foto’s tot 20 MB. Van foto’s verwijderen we locatie en andere gegevens.`
+                  }
+                  videos={videos}
                   disabled={form.formState.isSubmitting}
                   onFiles={(list) => {
                     const { picked, problems: found } = pickFiles(
                       list,
                       queue.files.length,
                       MEDIA_PER_MEMORY_MAX,
+                      videos,
                     );
                     queue.add(picked);
                     setProblems(found);
@@ -199,7 +235,7 @@ export function AddMemoryDialog({
               {!viewer.isGuestVisit && !conceptId && <MembersOnlyField />}
               <FormError />
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <Button variant="outline" disabled={form.formState.isSubmitting} onClick={() => close(false)}>
+                <Button variant="outline" disabled={form.formState.isSubmitting} onClick={guard.requestClose}>
                   Annuleren
                 </Button>
                 <Button type="submit" disabled={form.formState.isSubmitting}>
@@ -215,6 +251,7 @@ export function AddMemoryDialog({
           )}
         </Form>
       )}
+      {guard.dialog}
     </Dialog>
   );
 }

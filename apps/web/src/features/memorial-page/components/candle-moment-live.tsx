@@ -15,6 +15,14 @@ import { CandleArt } from './candle-art.tsx';
 /** After a broken connection, connect again after this long. */
 const RETRY_MS = 5_000;
 
+/**
+ * This page view, for the count of people: the server counts a visitor without an account once per page
+ * view, not once per connection (reconnects keep it). Random, and gone with the page.
+ */
+const pageView = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : null;
+const livePath = (memorialId: string) =>
+  `${apiPaths.candleMomentLive(memorialId)}${pageView ? `?client=${pageView}` : ''}`;
+
 type Live = { status: 'connecting' | 'live' | 'lost' | 'ended'; together: number | null; candles: Candle[] };
 
 const togetherText = (n: number) =>
@@ -71,7 +79,14 @@ export default function CandleMomentLive({
 
     const connect = async () => {
       try {
-        const res = await client.stream(apiPaths.candleMomentLive(memorial.id), abort.signal);
+        const res = await client.stream(livePath(memorial.id), abort.signal);
+        if (res.status === 404 || res.status === 403) {
+          // No access (any more): the page was made private, or the code changed. Trying again won't help.
+          setLive((l) => ({ ...l, status: 'ended' }));
+          abort.abort();
+          endedRef.current();
+          return;
+        }
         if (res.status === 409) {
           // Not on (cancelled, over, or this browser's clock runs ahead): the section reads again and
           // removes the panel if the moment is gone; else it is tried again below.

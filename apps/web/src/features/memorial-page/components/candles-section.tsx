@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Flame, Flower2 } from 'lucide-react';
 import { CANDLE_MESSAGE_MAX, candleCreateSchema, type Candle, type Memorial } from '@aandenken/contract';
@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useCandles, useLightCandle } from '../api/candles.ts';
 import { CandleArt } from './candle-art.tsx';
+import { CANDLE_FORM_ANCHOR, CANDLE_FORM_SENT, CANDLE_NAME_ID } from './candle-ids.ts';
 import { RelativeTime } from './relative-time.tsx';
 
 /**
@@ -30,6 +31,7 @@ export function CandlesSection({
   const light = useLightCandle(memorial.id);
   const [lit, setLit] = useState<Candle | null>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
+  const serverError = useRef<HTMLDivElement>(null);
   const counts = candles.data?.pages[0]?.counts;
   const items = candles.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -86,18 +88,29 @@ export function CandlesSection({
                 </Button>
               </div>
             ) : (
+              // A real form before the page's script arrives (or without one): it posts to the page, which the
+              // server answers (site/candle-form.ts). No default values: when the script takes over, the form
+              // takes what was typed and chosen from the fields instead of resetting them.
               <Form
                 schema={candleCreateSchema}
-                defaultValues={{ kind: 'candle', name: defaultName, message: '' }}
+                id={CANDLE_FORM_ANCHOR}
+                action={`#${CANDLE_FORM_SENT}`}
                 aria-label="Kaarsje aansteken of bloem neerleggen"
-                className="flex flex-col gap-4"
+                className="group/candle flex scroll-mt-24 flex-col gap-4"
                 onSubmit={async (values, form) => {
+                  serverError.current?.replaceChildren();
                   const candle = await light.mutateAsync(values);
                   form.reset({ kind: values.kind, name: values.name, message: '' });
                   setLit(candle);
                 }}
               >
-                {(form) => <CandleFields busy={form.formState.isSubmitting} />}
+                {(form) => (
+                  <CandleFields
+                    busy={form.formState.isSubmitting}
+                    defaultName={defaultName}
+                    serverError={serverError}
+                  />
+                )}
               </Form>
             )}
           </div>
@@ -178,12 +191,35 @@ export function CandlesSection({
   );
 }
 
-function CandleFields({ busy }: { busy: boolean }) {
+function CandleFields({
+  busy,
+  defaultName,
+  serverError,
+}: {
+  busy: boolean;
+  defaultName: string;
+  serverError: RefObject<HTMLDivElement | null>;
+}) {
   const { register, watch } = useFormContext<{ kind: 'candle' | 'flower'; message?: string | null }>();
-  const kind = watch('kind');
   const message = watch('message') ?? '';
   return (
     <>
+      {/* Sent without the script, the server answers with the page at one of these (site/candle-form.ts). */}
+      <p
+        id="kaarsje-brandt"
+        tabIndex={-1}
+        className="hidden scroll-mt-24 rounded-xl bg-accent-soft px-4 py-3 font-serif text-xl focus:outline-none target:block"
+      >
+        Je kaarsje brandt. Dank je wel, het staat nu bij de andere kaarsjes.
+      </p>
+      <p
+        id="bloem-ligt"
+        tabIndex={-1}
+        className="hidden scroll-mt-24 rounded-xl bg-accent-soft px-4 py-3 font-serif text-xl focus:outline-none target:block"
+      >
+        Je bloem is neergelegd. Dank je wel, ze ligt nu bij de andere bloemen.
+      </p>
+      <input type="hidden" name="formulier" value="kaarsje" />
       <fieldset>
         <legend className="sr-only">Wat wil je achterlaten?</legend>
         <div className="grid grid-cols-2 gap-1 rounded-full bg-secondary p-1">
@@ -193,39 +229,71 @@ function CandleFields({ busy }: { busy: boolean }) {
               ['flower', 'Bloem', Flower2],
             ] as const
           ).map(([value, label, Icon]) => (
+            // The choice shows by the checked input (CSS), so it is right before the script has run too.
             <label
               key={value}
-              className={cn(
-                'flex cursor-pointer items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                kind === value ? 'bg-card text-foreground shadow-sm' : 'text-muted hover:text-foreground',
-              )}
+              className="flex cursor-pointer items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-foreground has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
             >
-              <input type="radio" value={value} {...register('kind')} className="sr-only" />
+              <input
+                type="radio"
+                id={`candle-kind-${value}`}
+                value={value}
+                defaultChecked={value === 'candle'}
+                {...register('kind')}
+                className="sr-only"
+              />
               <Icon aria-hidden className="h-4 w-4" />
               {label}
             </label>
           ))}
         </div>
       </fieldset>
-      <TextField name="name" label="Je naam" required autoComplete="name" maxLength={80} />
+      <TextField
+        name="name"
+        id={CANDLE_NAME_ID}
+        editableBeforeHydration
+        defaultValue={defaultName || undefined}
+        label="Je naam"
+        required
+        autoComplete="name"
+        maxLength={80}
+      />
       <TextareaField
         name="message"
+        id="candle-message"
+        editableBeforeHydration
         label="Bericht (niet verplicht)"
         rows={2}
         maxLength={CANDLE_MESSAGE_MAX}
         hint={<span aria-live="off">{`${message.length} / ${CANDLE_MESSAGE_MAX} tekens`}</span>}
         className="[&_textarea]:min-h-20"
       />
+      {/* The server's reason when the form was sent without the script; kept as it is when React takes over. */}
+      <div
+        id="candle-form-error"
+        ref={serverError}
+        role="alert"
+        className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger empty:hidden"
+        dangerouslySetInnerHTML={{ __html: '' }}
+      />
       <FormError />
       <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-start">
         {busy ? (
           <Spinner className="[&>span]:h-5 [&>span]:w-5" />
-        ) : kind === 'flower' ? (
-          <Flower2 aria-hidden className="h-4 w-4" />
         ) : (
-          <Flame aria-hidden className="h-4 w-4" />
+          <>
+            <Flame aria-hidden className="h-4 w-4 group-has-[#candle-kind-flower:checked]/candle:hidden" />
+            <Flower2
+              aria-hidden
+              className="hidden h-4 w-4 group-has-[#candle-kind-flower:checked]/candle:block"
+            />
+          </>
         )}
-        {kind === 'flower' ? 'Leg een bloem neer' : 'Steek een kaarsje aan'}
+        {/* Which one by the checked choice (CSS): right before the script has run too. */}
+        <span className="group-has-[#candle-kind-flower:checked]/candle:hidden">Steek een kaarsje aan</span>
+        <span className="hidden group-has-[#candle-kind-flower:checked]/candle:inline">
+          Leg een bloem neer
+        </span>
       </Button>
     </>
   );

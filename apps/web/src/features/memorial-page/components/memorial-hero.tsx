@@ -7,6 +7,8 @@ import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { fullName, initialsOf, lifeDescription, lifePlaces, lifeYears } from '../../../lib/memorials/life.ts';
 import type { Viewer } from '../viewer.ts';
+import { ShareButton } from '../share/share-button.tsx';
+import { CANDLE_FORM_ANCHOR, CANDLE_NAME_ID } from './candle-ids.ts';
 
 /** The head of the page, in the spirit of the landing page's demo: portrait, name, years, places, quote. */
 export function MemorialHero({
@@ -73,7 +75,12 @@ export function MemorialHero({
 
           <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
             {viewer.canLightCandle && (
-              <a href="#kaarsjes" className={buttonClass('primary', 'lg')}>
+              // To the form, its name field focused (public/boot.js): a tap opens the keyboard at once.
+              <a
+                href={`#${CANDLE_FORM_ANCHOR}`}
+                data-focus={CANDLE_NAME_ID}
+                className={buttonClass('primary', 'lg')}
+              >
                 <Flame aria-hidden className="h-4 w-4" />
                 Steek een kaarsje aan
               </a>
@@ -84,6 +91,8 @@ export function MemorialHero({
                 Deel een herinnering
               </Button>
             )}
+            {/* A concept is seen by its makers only: nothing to share yet. */}
+            {memorial.status !== 'concept' && <ShareButton memorial={memorial} />}
             {viewer.canManage && (
               <Link to={routes.memorialManage(memorial.id)} className={buttonClass('outline', 'lg')}>
                 <Settings2 aria-hidden className="h-4 w-4" />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { MEDIA_GALLERY_MAX, type Memorial } from '@aandenken/contract';
+import { MEDIA_GALLERY_MAX, videoAndMusicOffMessage, type Memorial } from '@aandenken/contract';
 import { pickFiles, type PickedFile } from '../../../../components/memorial/file-checks.ts';
 import { FileDropZone, UploadList } from '../../../../components/memorial/upload-list.tsx';
 import { useUploadQueue } from '../../../../components/memorial/use-upload-queue.ts';
+import { useVideoAndMusic } from '../../../../components/plans/api.ts';
 import { useApiClient } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { uploadGalleryItem, useRefreshGallery } from '../../api/media.ts';
@@ -15,6 +16,7 @@ export function GalleryUpload({ memorial, count }: { memorial: Memorial; count: 
   const queue = useUploadQueue();
   const [problems, setProblems] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
+  const videos = useVideoAndMusic(memorial.id);
 
   const upload = async (picked: PickedFile[]) => {
     setUploading(true);
@@ -36,11 +38,16 @@ export function GalleryUpload({ memorial, count }: { memorial: Memorial; count: 
       description="Kies er meerdere tegelijk. Foto’s worden voor het web verkleind. Van foto’s en video’s verwijderen we plaatsgegevens en andere metadata."
     >
       <FileDropZone
-        label="Kies foto’s of video’s"
-        hint={`Foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB; maximaal ${MEDIA_GALLERY_MAX} op een pagina. Sleep ze hierheen of kies ze.`}
+        label={videos ? 'Kies foto’s of video’s' : 'Kies foto’s'}
+        hint={
+          videos
+            ? `Foto’s tot 20 MB, video’s (MP4, WebM) tot 100 MB; maximaal ${MEDIA_GALLERY_MAX} op een pagina. Sleep ze hierheen of kies ze.`
+            : `${videoAndMusicOffMessage} Foto’s tot 20 MB; maximaal ${MEDIA_GALLERY_MAX} op een pagina.`
+        }
+        videos={videos}
         disabled={uploading || memorial.status === 'archived'}
         onFiles={(list) => {
-          const { picked, problems: found } = pickFiles(list, count, MEDIA_GALLERY_MAX);
+          const { picked, problems: found } = pickFiles(list, count, MEDIA_GALLERY_MAX, videos);
           setProblems(found);
           queue.add(picked, { dropFailed: true });
           if (picked.length) void upload(picked);

@@ -101,7 +101,8 @@ export function SortableRow({
           {label}
           {isCover && <CoverBadge />}
         </p>
-        <CaptionField key={item.caption ?? ''} memorialId={memorial.id} item={item} label={label} />
+        {/* Not remounted when the caption is saved: it saves while one types, and must keep focus. */}
+        <CaptionField memorialId={memorial.id} item={item} label={label} />
       </div>
       <div className="flex flex-wrap items-center gap-1.5 sm:flex-col sm:items-stretch lg:flex-row lg:items-center">
         <Button
