@@ -46,9 +46,16 @@ async function closeMenu(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Menu sluiten' }).click();
 }
 
+/** The header's sign-in button (in the menu sheet on a phone), not a page's own 'Inloggen'. */
+const headerLogin = (page: Page) =>
+  (isPhone(page) ? page.getByRole('dialog') : page.getByRole('banner')).getByRole('button', {
+    name: 'Inloggen',
+    exact: true,
+  });
+
 export async function clickLogin(page: Page) {
   await openMenu(page);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await headerLogin(page).click();
 }
 
 /** The header shows the person's real name and e-mail address. */
@@ -72,7 +79,7 @@ export async function expectSignedIn(page: Page, user: Pick<TestUser, 'name' | '
 
 export async function expectSignedOut(page: Page) {
   await openMenu(page);
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expect(headerLogin(page)).toBeVisible();
   await closeMenu(page);
 }
 
@@ -103,12 +110,12 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
 }
 
-/** Registers through the header's Login button and the provider's 'Account aanmaken' link. */
+/** Registers through the header's Inloggen button and the provider's 'Account aanmaken' link. */
 export async function registerFromHeader(page: Page, user: TestUser) {
   await clickLogin(page);
   await page.getByRole('link', { name: 'Account aanmaken' }).click();
   await fillRegistration(page, user);
-  await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+  await expect(page.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
 }
 
 /** What oidc-client-ts keeps in session storage for the signed-in user (spec §3). */

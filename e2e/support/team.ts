@@ -38,7 +38,7 @@ export async function ensureTeamAccount(browser: Browser) {
   await register.getByRole('link', { name: 'Account aanmaken' }).click();
   await fillRegistration(register, team);
   const exists = register.getByText('Er bestaat al een account met dit e-mailadres.', { exact: false });
-  await expect(register.getByText('Je hebt succesvol ingelogged').or(exists)).toBeVisible();
+  await expect(register.getByText('Je bent ingelogd', { exact: true }).or(exists)).toBeVisible();
   if (!(await exists.isVisible())) await confirmAddress(register, team);
   await context.close();
 }

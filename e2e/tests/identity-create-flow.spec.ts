@@ -37,7 +37,7 @@ test('a newcomer registers from the create flow and lands on the new memorial pa
   await expect(page.getByText('Je wachtwoord moet minstens 8 tekens lang zijn')).toBeVisible();
   await fillRegistration(page, user);
 
-  await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+  await expect(page.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/verify-memorial\?firstName=Johanna&lastName=/);
   await expect(page.getByTestId('deceased-name')).toHaveText(`Johanna ${lastName}`);
   await expect(page.getByText('algemene voorwaarden en het privacybeleid')).toBeVisible();

@@ -12,7 +12,7 @@ test('sign in with Google (a local stand-in provider) from the create flow', asy
   await page.getByLabel('Naam (Google)').fill(googleUser.name);
   await page.getByRole('button', { name: 'Doorgaan met Google' }).click();
 
-  await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+  await expect(page.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/verify-memorial\\?firstName=Wim&lastName=Kok${tag}$`));
   await expectSignedIn(page, googleUser);
   await page.getByRole('button', { name: 'Maak pagina' }).click();

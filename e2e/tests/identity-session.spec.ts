@@ -23,7 +23,7 @@ test(
     await expectSignedIn(page, user);
 
     await logOut(page, user);
-    await expect(page.getByText('Je bent uitgelogged')).toBeVisible();
+    await expect(page.getByText('Je bent uitgelogd', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/prijzen$/);
     await expectSignedOut(page);
     expect(await storedUser(page)).toBeNull();
@@ -35,7 +35,7 @@ test(
     await expect(page.getByLabel('E-mailadres')).toHaveValue(user.email);
     await page.getByLabel('Wachtwoord').fill(user.password);
     await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await expect(page.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+    await expect(page.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/contact\?onderwerp=vraag$/);
     await expectSignedIn(page, user);
 

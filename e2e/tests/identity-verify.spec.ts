@@ -67,7 +67,7 @@ test('the holder of the address confirms it by choosing a password; the password
   // The holder's password works.
   await second.getByLabel('Wachtwoord').fill(password);
   await second.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(second.getByText('Je hebt succesvol ingelogged')).toBeVisible();
+  await expect(second.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
   await expectSignedIn(second, attacker);
   await attackerContext.close();
 });

@@ -158,7 +158,7 @@ test('the biography questions save as you type, survive a reload and become a fi
   await page.context().setOffline(true);
   await school.fill('De kweekschool in Zwolle.');
   await expect(status).toHaveText('Niet opgeslagen');
-  await expect(page.getByRole('alert')).toContainText('Uw antwoord is niet opgeslagen');
+  await expect(page.getByRole('alert')).toContainText('Je antwoord is niet opgeslagen');
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Opnieuw opslaan' }).click();
   await expect(status).toHaveText('Opgeslagen');

@@ -68,7 +68,7 @@ test('a partner pays its partnership and its pages at the checkout and gets the 
   await confirmAddress(page, applicant);
   const partner = await (await browser.newContext()).newPage();
   await partner.goto('/partner');
-  await partner.getByRole('button', { name: 'Inloggen' }).click();
+  await partner.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
   await fillLogin(partner, applicant.email, applicant.password);
   // Signing in is slow on a busy machine.
   await expect(partner.getByRole('heading', { level: 2, name: companyName })).toBeVisible({
@@ -111,7 +111,7 @@ test('a partner pays its partnership and its pages at the checkout and gets the 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const mail = await waitForMail(
-    (m) => m.to.includes(applicant.email) && m.subject.startsWith('Uw factuur AK-'),
+    (m) => m.to.includes(applicant.email) && m.subject.startsWith('Je factuur AK-'),
   );
   expect(mail.text).toContain(companyName);
 
@@ -123,7 +123,7 @@ test('a partner pays its partnership and its pages at the checkout and gets the 
   await expect(panel.getByTestId('owed-state')).toHaveText('Er staat niets open.');
   await expect(panel.getByRole('link', { name: /^Factuur AK-\d{6} \(pdf\)$/ })).toHaveCount(2);
   await partner.getByRole('tab', { name: 'Pagina’s voor families' }).click();
-  await expect(partner.getByText('Premium, betaald door uw bedrijf')).toBeVisible();
+  await expect(partner.getByText('Premium, betaald door je bedrijf')).toBeVisible();
 
   // A family pays Premium for its own page.
   const ownerPage = await (await browser.newContext()).newPage();

@@ -68,7 +68,7 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   await page.getByLabel(/^E-mailadres\*?$/).fill(applicant.email);
   await page.getByLabel(/^Aanvullende informatie\*?$/).fill('Werkgebied: Zeist en De Bilt.');
   await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
-  await expect(page.getByRole('heading', { name: 'Bedankt voor uw aanvraag!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bedankt voor je aanvraag!' })).toBeVisible();
 
   // 2. The team (the e2e server's ADMIN_EMAILS, a confirmed account) approves it on /team/aanvragen.
   const review = await signInTeam(browser);
@@ -95,7 +95,7 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   const partnerContext = await browser.newContext();
   const partner = await partnerContext.newPage();
   await partner.goto('/partner');
-  await partner.getByRole('button', { name: 'Inloggen' }).click();
+  await partner.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
   await fillLogin(partner, applicant.email, applicant.password);
   await expect(partner.getByRole('heading', { level: 2, name: company })).toBeVisible();
 
@@ -131,7 +131,7 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   await expect(partner.getByText('Profiel opgeslagen')).toBeVisible();
   await panel.getByLabel('Logo kiezen').setInputFiles(await jpegFixture('logo.jpg', 200));
   await expect(panel.getByRole('img', { name: `Huidig logo van ${company}` })).toBeVisible();
-  const slug = (await partner.getByRole('link', { name: 'Bekijk uw openbare pagina' }).getAttribute('href'))!
+  const slug = (await partner.getByRole('link', { name: 'Bekijk je openbare pagina' }).getAttribute('href'))!
     .split('/')
     .pop()!;
   await checkBothThemes(partner, '/partner (Profiel)', () =>
@@ -154,7 +154,7 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
 
   // 6. 'Pagina's voor families': a page for a family, waiting for it.
   await partner.getByRole('tab', { name: 'Pagina’s voor families' }).click();
-  await expect(partner.getByText('U hebt nog geen pagina’s voor families gemaakt.')).toBeVisible();
+  await expect(partner.getByText('Je hebt nog geen pagina’s voor families gemaakt.')).toBeVisible();
   await partner.getByLabel(/^Voornaam van de overledene/).fill('Johanna');
   await partner.getByLabel(/^Achternaam van de overledene/).fill('Willems');
   await partner.getByLabel(/^Geboortedatum/).fill('1941-03-02');
@@ -213,7 +213,7 @@ test('a funeral company goes from the /bedrijf form to a page it made being owne
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await owner.goto(link);
-  await owner.getByRole('button', { name: 'Inloggen' }).click();
+  await owner.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
   await fillLogin(owner, family.email, family.password);
   await expect(owner.getByRole('button', { name: 'Pagina overnemen' })).toBeVisible();
   await checkBothThemes(owner, '/overnemen (signed in)', () =>

@@ -45,7 +45,7 @@ test.describe('landing page', { tag: '@layout' }, () => {
     await expect(page).toHaveURL('/beslotenpagina');
     await page.goBack();
 
-    await expect(page.getByRole('heading', { name: 'Bent u uitvaartondernemer?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ben je uitvaartondernemer?' })).toBeVisible();
     for (const claim of [
       '€ 299',
       '250+',
@@ -214,9 +214,9 @@ test.describe('landing page', { tag: '@layout' }, () => {
     const coverflow = chunkPaths('coverflow');
     expect(requested.filter((u) => requestsOneOf(u, coverflow))).toEqual([]); // not before it scrolls into view
 
-    const section = page.getByRole('region', { name: /Honoring the Life of\s*Emma/ });
+    const section = page.getByRole('region', { name: /Ter nagedachtenis aan\s*Emma/ });
     await section.scrollIntoViewIfNeeded();
-    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Honoring the Life of\s*Emma$/);
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Ter nagedachtenis aan\s*Emma$/);
     await expect(section.getByText('1999 - 2024', { exact: true })).toBeVisible();
     const demo = page.getByTestId('demo-coverflow');
     await demo.scrollIntoViewIfNeeded();

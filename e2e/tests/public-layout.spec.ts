@@ -18,7 +18,7 @@ test.describe('layout', { tag: '@layout' }, () => {
     const header = page.getByRole('banner');
     const trigger = isPhone(page)
       ? header.getByRole('button', { name: 'Menu openen' })
-      : header.getByRole('button', { name: 'Login', exact: true });
+      : header.getByRole('button', { name: 'Inloggen', exact: true });
     await trigger.click();
     await expect(page).toHaveURL('/prijzen');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -45,7 +45,7 @@ test.describe('layout', { tag: '@layout' }, () => {
         await header.getByRole('button', { name: 'Menu openen' }).click();
         const sheet = page.getByRole('dialog');
         await expect(sheet).toBeVisible();
-        await expect(sheet.getByRole('button', { name: 'Login' })).toBeVisible();
+        await expect(sheet.getByRole('button', { name: 'Inloggen' })).toBeVisible();
         await sheet.getByRole('link', { name, exact: true }).click();
         await expect(page).toHaveURL(path);
         await expect(sheet).toBeHidden();
@@ -62,7 +62,7 @@ test.describe('layout', { tag: '@layout' }, () => {
         await nav.getByRole('link', { name, exact: true }).click();
         await expect(page).toHaveURL(path);
       }
-      await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Inloggen' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Menu openen' })).toBeHidden();
     }
     await header.getByRole('link', { name: /naar de startpagina/ }).click();
@@ -104,7 +104,7 @@ test.describe('layout', { tag: '@layout' }, () => {
     await expect(html).toHaveClass(/dark/);
   });
 
-  test('footer: links and placeholders, hidden on the spec’s paths', async ({ page }) => {
+  test('footer: every entry is a link with a target, hidden on the spec’s paths', async ({ page }) => {
     await page.goto('/contact');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toBeVisible();
@@ -116,10 +116,13 @@ test.describe('layout', { tag: '@layout' }, () => {
       'href',
       '/uitvaartondernemers',
     );
+    // No placeholders without a target; the questions lead to the FAQ on /contact.
     for (const label of ['Twitter', 'Web', 'FAQ', 'Feature Requests']) {
-      await expect(footer.getByText(label, { exact: true })).toBeVisible();
-      await expect(footer.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+      await expect(footer.getByText(label, { exact: true })).toHaveCount(0);
     }
+    await footer.getByRole('link', { name: 'Veelgestelde vragen' }).click();
+    await expect(page).toHaveURL('/contact#veelgestelde-vragen');
+    await expect(page.getByRole('heading', { name: 'Veelgestelde vragen' })).toBeInViewport();
     await footer.getByRole('link', { name: 'Prijzen' }).click();
     await expect(page).toHaveURL('/prijzen');
     await expect(page.getByRole('heading', { name: 'Prijzen' })).toBeVisible();
@@ -159,11 +162,11 @@ test.describe('layout', { tag: '@layout' }, () => {
 
   test('toasts: one at a time, the newest shown', async ({ page, browserErrors }) => {
     browserErrors.allow(/^Inloggen mislukt Error: No state in response/);
-    // A callback without a sign-in to finish fails: 'Login Error', then home.
+    // A callback without a sign-in to finish fails: 'Inloggen mislukt', then home.
     await page.goto('/auth/callback');
     await expect(page).toHaveURL('/');
     const toasts = page.locator('[data-sonner-toast]');
-    await expect(toasts.filter({ hasText: 'Login Error' })).toBeVisible();
+    await expect(toasts.filter({ hasText: 'Inloggen mislukt' })).toBeVisible();
 
     // A second toast within the 5 seconds, without a reload: the sign-out callback, reached in the app.
     await page.evaluate(() => {
@@ -171,10 +174,10 @@ test.describe('layout', { tag: '@layout' }, () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     const shown = page.locator('[data-sonner-toast][data-visible="true"]');
-    await expect(shown).toContainText('Je bent uitgelogged');
+    await expect(shown).toContainText('Je bent uitgelogd');
     await expect(shown).toHaveCount(1);
     // sonner may keep the older toast in its list, but not shown (data-visible false, transparent).
-    const older = toasts.filter({ hasText: 'Login Error' });
+    const older = toasts.filter({ hasText: 'Inloggen mislukt' });
     if ((await older.count()) > 0) {
       await expect(older).toHaveAttribute('data-visible', 'false');
       // Transparent, or already taken out of the rendering (no computed style left: '').

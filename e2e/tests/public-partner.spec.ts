@@ -26,7 +26,7 @@ test.describe('/bedrijf', () => {
       'Steenhouwer / monumentenmaker',
       'Andere dienstverlener',
     ]);
-    await expect(page.getByLabel(/^Omschrijving van uw diensten\*?$/)).toHaveCount(0);
+    await expect(page.getByLabel(/^Omschrijving van je diensten\*?$/)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
     await expect(type).toHaveAccessibleDescription('Kies het soort bedrijf');
@@ -40,10 +40,10 @@ test.describe('/bedrijf', () => {
     await expect(type).toBeFocused();
 
     await type.selectOption({ label: 'Andere dienstverlener' });
-    const description = page.getByLabel(/^Omschrijving van uw diensten\*?$/);
+    const description = page.getByLabel(/^Omschrijving van je diensten\*?$/);
     await expect(description).toBeVisible();
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
-    await expect(description).toHaveAccessibleDescription(/Omschrijf uw diensten/);
+    await expect(description).toHaveAccessibleDescription(/Omschrijf je diensten/);
     await page.getByLabel(/^Postcode\*?$/).fill('12');
     await expect(page.getByLabel(/^Postcode\*?$/)).toHaveAccessibleDescription(
       /Voer een geldige postcode in/,
@@ -90,7 +90,7 @@ test.describe('/bedrijf', () => {
     await fillApplication(page, company, email);
     await page.getByLabel(/^Soort partner\*?$/).selectOption({ label: 'Andere dienstverlener' });
     await page
-      .getByLabel(/^Omschrijving van uw diensten\*?$/)
+      .getByLabel(/^Omschrijving van je diensten\*?$/)
       .fill('Rouwbloemwerk en bloemstukken voor uitvaarten.');
     await page.getByLabel(/^Aanvullende informatie\*?$/).fill('Werkgebied: Utrecht en omgeving.');
 
@@ -110,8 +110,8 @@ test.describe('/bedrijf', () => {
       postalCode: '3511 AB',
     });
 
-    await expect(page.getByRole('heading', { name: 'Bedankt voor uw aanvraag!' })).toBeVisible();
-    await expect(page.getByText(/Ons team neemt\s+binnen 24-48 uur contact met u op/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bedankt voor je aanvraag!' })).toBeVisible();
+    await expect(page.getByText(/Ons team neemt\s+binnen 24-48 uur contact met je op/)).toBeVisible();
     await expect(page.getByText(company)).toBeVisible();
 
     const team = await waitForMail(

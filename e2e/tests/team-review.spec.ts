@@ -55,7 +55,7 @@ test('a company applies, the team approves, the applicant registers from the mai
   await page.getByLabel(/^E-mailadres\*?$/).fill(applicant.email);
   await page.getByLabel(/^Aanvullende informatie\*?$/).fill('Werkgebied: Utrecht.');
   await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
-  await expect(page.getByRole('heading', { name: 'Bedankt voor uw aanvraag!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bedankt voor je aanvraag!' })).toBeVisible();
 
   // 2. A team member (the e2e server's ADMIN_EMAILS) registers, confirms the address and signs in again.
   const review = await signInTeam(browser);
@@ -102,17 +102,17 @@ test('a company applies, the team approves, the applicant registers from the mai
   await fillRegistration(partner, applicant);
   await expect(partner.getByRole('heading', { level: 1, name: 'Partner' })).toBeVisible();
   // Not yet: the address has not proven itself.
-  await expect(partner.getByText('Er is (nog) geen bedrijf aan uw account gekoppeld.')).toBeVisible();
+  await expect(partner.getByText('Er is (nog) geen bedrijf aan je account gekoppeld.')).toBeVisible();
   await confirmAddress(partner, applicant);
 
   // 4. Signed in again after the confirmation, the account is the company's partner user.
   const signedInContext = await browser.newContext();
   const mine = await signedInContext.newPage();
   await mine.goto('/partner');
-  await mine.getByRole('button', { name: 'Inloggen' }).click();
+  await mine.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
   await fillLogin(mine, applicant.email, applicant.password);
   await expect(mine.getByRole('heading', { level: 2, name: company })).toBeVisible();
-  await expect(mine.getByText('Uw bedrijf is goedgekeurd.')).toBeVisible();
+  await expect(mine.getByText('Je bedrijf is goedgekeurd.')).toBeVisible();
   await checkBothThemes(mine, '/partner');
   await mine.getByRole('button', { name: /account van Anna de Boer/i }).click();
   await expect(mine.getByRole('menuitem', { name: 'Partner' })).toHaveAttribute('href', '/partner');

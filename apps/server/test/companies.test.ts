@@ -51,7 +51,7 @@ describe('POST /core/companies/request', () => {
       payload: { ...valid, companyType: 'OtherServiceProvider' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.serviceDescription).toBe('Omschrijf uw diensten');
+    expect(res.json().fields.serviceDescription).toBe('Omschrijf je diensten');
     const after = await t.db.query('SELECT count(*)::int AS n FROM company_requests');
     expect(after.rows[0]).toEqual(before.rows[0]);
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeLink } from '@aandenken/contract';
-import { mailName, MAIL_NAME_MAX } from '../src/lib/mail-format.ts';
+import { greeting, mailName, MAIL_NAME_MAX } from '../src/lib/mail-format.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import {
   Browser,
@@ -94,6 +94,13 @@ describe('names mailed to an unproven address', () => {
     expect(mailName('😀'.repeat(200))!.endsWith('😀…')).toBe(true);
     expect(looksLikeLink('Anna de Vries')).toBe(false);
     expect(looksLikeLink('mailto:x')).toBe(true);
+  });
+
+  it('greeting names the recipient when the name is safe, else says Hallo (never a bare Beste)', () => {
+    expect(greeting(' Anna  de Vries ')).toBe('Beste Anna de Vries,');
+    expect(greeting(null)).toBe('Hallo,');
+    expect(greeting('')).toBe('Hallo,');
+    expect(greeting('www.evil.example')).toBe('Hallo,');
   });
 
   it('refuses a name with a newline, a control character or a link in an invite with 400 in Dutch, storing nothing', async () => {
@@ -215,7 +222,7 @@ describe('names mailed to an unproven address', () => {
     for (const mail of t.smtp.messages.filter((x) => x.to.includes(email))) {
       expect(mail.subject).toBe('Iemand nodigt je uit voor een gedenkpagina');
       expect(
-        mail.text.startsWith('Beste,\n\nIemand nodigt je uit voor een gedenkpagina op Aandenken, als gast'),
+        mail.text.startsWith('Hallo,\n\nIemand nodigt je uit voor een gedenkpagina op Aandenken, als gast'),
       ).toBe(true);
       expectNoForeignLinks(mail, []);
       expect(mail.html).not.toMatch(/evil/);
@@ -247,7 +254,7 @@ describe('names mailed to an unproven address', () => {
     const reset = await t.smtp.waitFor(
       (m) => m.to.includes(email) && m.subject.startsWith('Nieuw wachtwoord'),
     );
-    expect(reset.text.startsWith('Beste,\n')).toBe(true);
+    expect(reset.text.startsWith('Hallo,\n')).toBe(true);
     expectNoForeignLinks(reset, []);
   });
 });

@@ -182,7 +182,7 @@ describe('the partnership', () => {
     });
     expect(inv!.description).toMatch(/^Aandenken partnerschap .*, een jaar \(tot /);
     const mail = await t.smtp.waitFor(
-      (m) => m.to.includes(c.admin.email) && m.subject.startsWith('Uw factuur AK-'),
+      (m) => m.to.includes(c.admin.email) && m.subject.startsWith('Je factuur AK-'),
       20_000,
     );
     expect(mail.text).toContain('€ 299,00 (waarvan € 51,89 btw)');
@@ -260,7 +260,7 @@ describe('the pages a company pays for', () => {
     const credit = (await invoicesOf(second.paymentId))[1]!;
     expect(credit).toMatchObject({ kind: 'credit', amount_cents: -59700, vat_cents: -10361 });
     expect(credit.lines!.every((l) => l.amountCents === -19900)).toBe(true);
-    await t.smtp.waitFor((m) => m.to.includes(c.admin.email) && m.subject.startsWith('Uw creditfactuur'));
+    await t.smtp.waitFor((m) => m.to.includes(c.admin.email) && m.subject.startsWith('Je creditfactuur'));
     expect(await companyAudit(c.id)).toEqual(
       expect.arrayContaining(['billing.pages_paid', 'billing.refunded']),
     );

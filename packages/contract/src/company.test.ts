@@ -28,9 +28,9 @@ describe('companyRequestSchema', () => {
 
   it('requires a description of the services for OtherServiceProvider', () => {
     const other = { ...valid, companyType: 'OtherServiceProvider' };
-    expect(messagesAt(other, 'serviceDescription')).toEqual(['Omschrijf uw diensten']);
+    expect(messagesAt(other, 'serviceDescription')).toEqual(['Omschrijf je diensten']);
     expect(messagesAt({ ...other, serviceDescription: '   ' }, 'serviceDescription')).toEqual([
-      'Omschrijf uw diensten',
+      'Omschrijf je diensten',
     ]);
     expect(
       companyRequestSchema.safeParse({ ...other, serviceDescription: 'Bloemstukken en rouwdrukwerk' })

@@ -92,7 +92,7 @@ export const companyRequestSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['serviceDescription'],
-          message: 'Omschrijf uw diensten',
+          message: 'Omschrijf je diensten',
         });
       }
     }),

@@ -1,16 +1,9 @@
 import type { Mail } from '../lib/mailer.ts';
-import { mailName } from '../lib/mail-format.ts';
+import { greeting } from '../lib/mail-format.ts';
 
-/**
- * These go to an address that has not proven itself (registration takes any address; anyone may ask for a
- * reset of any account): the account's name, which whoever registered typed, only as one line without
- * links (`mailName`).
- */
-const greeting = (name: string) => {
-  const safe = mailName(name);
-  return safe ? `Beste ${safe},` : 'Beste,';
-};
-
+// These go to an address that has not proven itself (registration takes any address; anyone may ask for a
+// reset of any account): the account's name, which whoever registered typed, appears only through
+// `greeting`, as one line without links.
 const signature = ['', 'Met vriendelijke groet,', 'Het team van Aandenken'];
 
 export function verifyEmailMail(to: string, name: string, link: string): Mail {

@@ -40,3 +40,12 @@ export function mailName(raw: string | null | undefined): string | undefined {
         .trimEnd()}…`
     : line;
 }
+
+/**
+ * A mail's first line: 'Beste Anna,' when the recipient's name is known and safe to show (see mailName),
+ * else 'Hallo,' rather than a bare 'Beste,'.
+ */
+export function greeting(name: string | null | undefined): string {
+  const safe = mailName(name);
+  return safe ? `Beste ${safe},` : 'Hallo,';
+}

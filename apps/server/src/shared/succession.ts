@@ -172,7 +172,7 @@ function ownershipInviteMail(o: {
     to: o.to,
     subject: `Je wordt eigenaar van ${page}`,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       why,
       '',

@@ -1,8 +1,8 @@
 import { images, type ImageAsset } from './images.ts';
 
-/** The demo memorial on the landing page (spec §1: 'Honoring the Life of', a first name, 1999 - 2024). */
+/** The demo memorial on the landing page (a heading, a first name, 1999 - 2024). */
 export const demoMemorial = {
-  heading: 'Honoring the Life of',
+  heading: 'Ter nagedachtenis aan',
   firstName: 'Emma',
   years: '1999 - 2024',
   intro:

@@ -1,6 +1,6 @@
 import { companyTypeLabels, type CompanyResponse } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
-import { mailName } from '../../lib/mail-format.ts';
+import { greeting, mailName } from '../../lib/mail-format.ts';
 
 export function teamMail(c: CompanyResponse, to: string[]): Mail {
   const lines = [
@@ -35,7 +35,7 @@ export function applicantMail(c: CompanyResponse): Mail {
     to: c.email,
     subject: 'We hebben je partneraanvraag ontvangen',
     text: [
-      name ? `Beste ${name},` : 'Beste,',
+      greeting(name),
       '',
       'Bedankt voor je aanvraag om partner van Aandenken te worden.',
       'Ons team beoordeelt je aanvraag en neemt binnen 24-48 uur contact met je op.',
@@ -61,7 +61,7 @@ export function approvalMail(c: CompanyResponse, partnerUrl: string): Mail {
     to: c.email,
     subject: 'Je partneraanvraag is goedgekeurd',
     text: [
-      name ? `Beste ${name},` : 'Beste,',
+      greeting(name),
       '',
       'Goed nieuws: je aanvraag om partner van Aandenken te worden is goedgekeurd.',
       '',
@@ -82,7 +82,7 @@ export function rejectionMail(c: CompanyResponse, reason: string): Mail {
     to: c.email,
     subject: 'Over je partneraanvraag',
     text: [
-      name ? `Beste ${name},` : 'Beste,',
+      greeting(name),
       '',
       'Bedankt voor je aanvraag om partner van Aandenken te worden. We hebben je aanvraag beoordeeld en kunnen je op dit moment helaas geen partner maken.',
       '',

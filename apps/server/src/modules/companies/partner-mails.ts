@@ -17,7 +17,7 @@ export function colleagueInviteMail(i: {
   const inviter = mailName(i.inviterName) ?? 'Een collega';
   const what = company ? `het bedrijf ${company}` : 'een uitvaartonderneming';
   const text = [
-    'Beste,',
+    'Hallo,',
     '',
     `${inviter} nodigt je uit om als collega ${what} te beheren op Aandenken: gedenkpagina’s maken voor families en het bedrijf bijhouden.`,
     '',
@@ -33,7 +33,7 @@ export function colleagueInviteMail(i: {
   ];
   const e = escapeHtml;
   const html = [
-    '<p>Beste,</p>',
+    '<p>Hallo,</p>',
     `<p>${e(inviter)} nodigt je uit om als collega ${company ? `het bedrijf <strong>${e(company)}</strong>` : 'een uitvaartonderneming'} te beheren op Aandenken: gedenkpagina’s maken voor families en het bedrijf bijhouden.</p>`,
     `<p>Log in of maak een account aan met dit e-mailadres (${e(i.to)}). Zodra je e-mailadres is bevestigd, hoor je bij het bedrijf.</p>`,
     `<p><a href="${e(i.partnerUrl)}">Naar het partnerportaal</a></p>`,
@@ -63,7 +63,7 @@ export function handoverMail(i: {
   const name = mailName(i.memorialName);
   const page = name ? `de gedenkpagina van ${name}` : 'een gedenkpagina';
   const text = [
-    'Beste,',
+    'Hallo,',
     '',
     `${company} heeft op Aandenken ${page} voor je gemaakt. Je kunt de pagina nu overnemen: je wordt de eigenaar en bepaalt wie de pagina ziet en beheert.`,
     '',
@@ -80,7 +80,7 @@ export function handoverMail(i: {
   ];
   const e = escapeHtml;
   const html = [
-    '<p>Beste,</p>',
+    '<p>Hallo,</p>',
     `<p>${e(company)} heeft op Aandenken ${name ? `de gedenkpagina van <strong>${e(name)}</strong>` : 'een gedenkpagina'} voor je gemaakt. Je kunt de pagina nu overnemen: je wordt de eigenaar en bepaalt wie de pagina ziet en beheert.</p>`,
     `<p><a href="${e(i.acceptUrl)}">Pagina overnemen</a></p>`,
     `<p>Bij het overnemen kies je of ${e(company)} de pagina mag blijven meebeheren, en of op de pagina mag staan dat zij de uitvaart verzorgden. Je kunt dat later altijd wijzigen.</p>`,

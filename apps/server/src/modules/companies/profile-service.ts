@@ -39,7 +39,7 @@ export const companySuspended = () =>
   new AppError(
     403,
     'COMPANY_SUSPENDED',
-    'Uw bedrijf is geschorst door het team van Aandenken. Zolang de schorsing duurt, kunt u als partner niets wijzigen. Neem contact met ons op via de contactpagina.',
+    'Je bedrijf is geschorst door het team van Aandenken. Zolang de schorsing duurt, kun je als partner niets wijzigen. Neem contact met ons op via de contactpagina.',
   );
 /** JSON with the keys of every object sorted (jsonb keeps its own key order). */
 const canonical = (v: unknown): string =>

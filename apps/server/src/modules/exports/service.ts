@@ -6,7 +6,7 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
-import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, greeting } from '../../lib/mail-format.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
@@ -445,7 +445,7 @@ export function exportService(deps: Pick<Deps, 'db' | 'config' | 'storage' | 'ou
     const subject = o.subjectName
       ? `De export van de gedenkpagina voor ${o.subjectName} staat klaar`
       : 'Je gegevens staan klaar om te downloaden';
-    const hello = o.name ? `Beste ${o.name},` : 'Beste,';
+    const hello = greeting(o.name);
     const until = `Deze link werkt tot ${dateNl(o.expiresAt)}; daarna kun je een nieuwe export aanvragen.`;
     return {
       to: o.to,

@@ -24,7 +24,7 @@ export function rsvpSummaryMail(o: {
     to: o.to,
     subject: `Nieuwe aanmeldingen voor de ${serviceKindLabels[o.kind].toLowerCase()}${page}`,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       `Sinds het vorige overzicht ${o.newRsvps.length === 1 ? 'is er 1 aanmelding' : `zijn er ${o.newRsvps.length} aanmeldingen`} binnengekomen voor de ${service}:`,
       ...lines,

@@ -72,7 +72,7 @@ export function anniversaryMail(o: {
     to: o.to,
     subject,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       line,
       'Op de gedenkpagina kun je herinneringen lezen, een herinnering delen of een kaarsje aansteken:',
@@ -125,7 +125,7 @@ export function remembranceMail(o: {
     to: o.to,
     subject,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       line,
       'De gedenkpagina:',
@@ -152,7 +152,7 @@ export function confirmSubscriptionMail(o: {
     to: o.to,
     subject: `Bevestig je aanmelding voor de gedenkpagina ${page}`,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       `Iemand (hopelijk jij) heeft dit e-mailadres opgegeven op de gedenkpagina ${page}, voor:`,
       ...o.kinds.map((k) => `- ${k}`),

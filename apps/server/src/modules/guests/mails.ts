@@ -1,5 +1,5 @@
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, escapeHtml, mailName } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, greeting, mailName } from '../../lib/mail-format.ts';
 
 /**
  * The access mail: a one-time link, and the code for the private-page form. The subject never holds the
@@ -26,7 +26,7 @@ export function accessMail(input: {
     ? `de besloten gedenkpagina van ${a.memorialName}`
     : 'een besloten gedenkpagina';
   const text = [
-    a.recipientName ? `Beste ${a.recipientName},` : 'Beste,',
+    greeting(a.recipientName),
     '',
     `${a.senderName} deelt ${memorial} op Aandenken met je.`,
     '',
@@ -42,7 +42,7 @@ export function accessMail(input: {
   ].join('\n');
   const e = escapeHtml;
   const html = [
-    `<p>${a.recipientName ? `Beste ${e(a.recipientName)},` : 'Beste,'}</p>`,
+    `<p>${e(greeting(a.recipientName))}</p>`,
     `<p>${e(a.senderName)} deelt ${a.memorialName ? `de besloten gedenkpagina van <strong>${e(a.memorialName)}</strong>` : 'een besloten gedenkpagina'} op Aandenken met je.</p>`,
     `<p><a href="${e(a.linkUrl)}">Open de gedenkpagina</a> (deze link werkt één keer, tot en met ${e(dateNl(a.linkExpiresAt))}).</p>`,
     `<p>Of ga naar <a href="${e(a.formUrl)}">${e(a.formUrl)}</a> en vul deze toegangscode in: <strong>${e(a.accessCode)}</strong></p>`,
@@ -94,7 +94,7 @@ export function memorialFailuresMail(a: {
   manageUrl: string;
 }): Mail {
   const text = [
-    a.ownerName ? `Beste ${a.ownerName},` : 'Beste,',
+    greeting(a.ownerName),
     '',
     `Via links naar de gedenkpagina van ${a.memorialName} zijn inmiddels ${a.failures} onjuiste toegangscodes ingevuld.`,
     '',

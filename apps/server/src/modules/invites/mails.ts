@@ -1,6 +1,6 @@
 import { memberRoleLabels, type MemberRole } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, escapeHtml, mailName } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, greeting, mailName } from '../../lib/mail-format.ts';
 
 const roleMeaning: Record<MemberRole, string> = {
   owner: 'je beheert de pagina',
@@ -33,7 +33,7 @@ export function inviteMail(input: {
   const memorial = i.memorialName ? `de gedenkpagina van ${i.memorialName}` : 'een gedenkpagina';
   const role = memberRoleLabels[i.role].toLowerCase();
   const lines = [
-    i.inviteeName ? `Beste ${i.inviteeName},` : 'Beste,',
+    greeting(i.inviteeName),
     '',
     `${i.inviterName} nodigt je uit voor ${memorial} op Aandenken, als ${role}: ${roleMeaning[i.role]}.`,
     '',
@@ -49,7 +49,7 @@ export function inviteMail(input: {
   ];
   const e = escapeHtml;
   const html = [
-    `<p>${i.inviteeName ? `Beste ${e(i.inviteeName)},` : 'Beste,'}</p>`,
+    `<p>${e(greeting(i.inviteeName))}</p>`,
     `<p>${e(i.inviterName)} nodigt je uit voor ${i.memorialName ? `de gedenkpagina van <strong>${e(i.memorialName)}</strong>` : 'een gedenkpagina'} op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
     `<p><a href="${e(i.acceptUrl)}">Uitnodiging aannemen</a></p>`,
     ...(i.guestUrl

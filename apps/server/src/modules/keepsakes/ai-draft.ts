@@ -24,7 +24,7 @@ const disabled = () =>
   new AppError(
     409,
     aiDraftErrorCodes.disabled,
-    'Een concept laten schrijven met AI staat op deze server uit: er is geen AI-dienst ingesteld. U kunt het levensverhaal wel zelf schrijven of maken uit de vragenlijst.',
+    'Een concept laten schrijven met AI staat op deze server uit: er is geen AI-dienst ingesteld. Je kunt het levensverhaal wel zelf schrijven of maken uit de vragenlijst.',
   );
 const premiumOnly = () =>
   new AppError(

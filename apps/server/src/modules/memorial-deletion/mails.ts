@@ -1,5 +1,5 @@
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, escapeHtml, mailName } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, greeting, mailName } from '../../lib/mail-format.ts';
 
 /** To each owner when a memorial is deleted: who did it, until when it can be restored, and where. */
 export function deletedMail(o: {
@@ -11,7 +11,7 @@ export function deletedMail(o: {
   restoreUrl: string;
 }): Mail {
   const subject = mailName(o.subjectName) ?? 'je dierbare';
-  const hello = mailName(o.ownerName) ? `Beste ${mailName(o.ownerName)},` : 'Beste,';
+  const hello = greeting(o.ownerName);
   const who = mailName(o.actorName) ?? 'Een eigenaar';
   const until = dateNl(o.removeAfter);
   const lines = [

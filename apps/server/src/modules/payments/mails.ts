@@ -15,7 +15,7 @@ export function invoiceMail(o: { to: string; invoice: InvoiceRow; memorialName: 
       to: o.to,
       subject: `Je creditfactuur ${number} van Aandenken`,
       text: [
-        'Beste,',
+        'Hallo,',
         '',
         `We hebben ${euro(-o.invoice.amount_cents)} teruggestort voor ${plan} van de gedenkpagina voor ${memorial}. Het bedrag staat binnen enkele dagen weer op je rekening.`,
         '',
@@ -30,7 +30,7 @@ export function invoiceMail(o: { to: string; invoice: InvoiceRow; memorialName: 
     to: o.to,
     subject: `Je factuur ${number} van Aandenken`,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       `Dank je wel voor je betaling. De gedenkpagina voor ${memorial} heeft nu ${plan}.`,
       '',
@@ -56,17 +56,17 @@ export function companyInvoiceMail(o: {
   const what = o.invoice.description.replace(/^Creditering: /, '');
   return {
     to: o.to,
-    subject: `${credit ? 'Uw creditfactuur' : 'Uw factuur'} ${number} van Aandenken`,
+    subject: `${credit ? 'Je creditfactuur' : 'Je factuur'} ${number} van Aandenken`,
     text: [
-      'Geachte heer, mevrouw,',
+      'Hallo,',
       '',
       credit
         ? `We hebben ${euro(-o.invoice.amount_cents)} teruggestort aan ${o.companyName} voor: ${what}.`
-        : `Dank u wel voor de betaling van ${o.companyName} voor: ${what}.`,
+        : `Dank je wel voor de betaling van ${o.companyName} voor: ${what}.`,
       '',
       `${credit ? 'Creditfactuur' : 'Factuur'} ${number}: ${euro(o.invoice.amount_cents)} (waarvan ${euro(o.invoice.vat_cents)} btw).`,
       `Download de ${credit ? 'creditfactuur' : 'factuur'} (PDF, 30 dagen geldig): ${o.url}`,
-      'Daarna vindt u hem altijd onder Betalingen in het partnerportaal.',
+      'Daarna vind je hem altijd onder Betalingen in het partnerportaal.',
       '',
       'Met vriendelijke groet,',
       'Het team van Aandenken',

@@ -633,7 +633,7 @@ export function paymentService(
       const insert = async () => {
         pages = purpose === 'company_pages' ? await owedPages(companyId) : [];
         if (purpose === 'company_pages' && pages.length === 0)
-          throw conflict('Er staat niets open: alle pagina’s van uw bedrijf zijn betaald.');
+          throw conflict('Er staat niets open: alle pagina’s van je bedrijf zijn betaald.');
         if (purpose === 'company_pages') amountCents = pages.reduce((n, p) => n + p.amountCents, 0);
         return db.transaction(async (tx) => {
           const id = await repo.insert(tx, {

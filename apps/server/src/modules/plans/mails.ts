@@ -1,5 +1,5 @@
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, mailName } from '../../lib/mail-format.ts';
+import { dateNl, greeting, mailName } from '../../lib/mail-format.ts';
 
 export type NoticeKind = 'ends_in_7' | 'ends_in_1' | 'read_only';
 
@@ -38,7 +38,7 @@ export function planNoticeMail(o: {
     to: o.to,
     subject,
     text: [
-      name ? `Beste ${name},` : 'Beste,',
+      greeting(name),
       '',
       ...body,
       '',

@@ -18,7 +18,7 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { dateNl, escapeHtml } from '../../lib/mail-format.ts';
+import { dateNl, escapeHtml, greeting } from '../../lib/mail-format.ts';
 import { checkAndCleanAudio } from '../../lib/media/audio.ts';
 import { videoAndMusicOff } from '../../lib/media/video.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
@@ -317,7 +317,7 @@ export function presentationService(
     url: string;
     expiresAt: Date;
   }) {
-    const hello = o.name ? `Beste ${o.name},` : 'Beste,';
+    const hello = greeting(o.name);
     const until = `Deze link werkt tot ${dateNl(o.expiresAt)}; daarna kun je de video opnieuw laten maken.`;
     return {
       to: o.to,

@@ -14,7 +14,7 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { streamStored } from '../../lib/media/storage.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
-import { escapeHtml } from '../../lib/mail-format.ts';
+import { escapeHtml, greeting } from '../../lib/mail-format.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
@@ -213,7 +213,7 @@ export function printedBookService(
         widthPx: src.width,
         heightPx: src.height,
         dpi,
-        message: `${where}: deze foto is ${src.width} × ${src.height} pixels en wordt afgedrukt met ${dpi} dpi (${PRINTED_BOOK_DPI} dpi is nodig voor scherp drukwerk). Upload een grotere versie als u die heeft.`,
+        message: `${where}: deze foto is ${src.width} × ${src.height} pixels en wordt afgedrukt met ${dpi} dpi (${PRINTED_BOOK_DPI} dpi is nodig voor scherp drukwerk). Upload een grotere versie als je die hebt.`,
       });
     // At 300 dpi: scaled down to the pixels the printed size needs. Below: the source's own pixels (a
     // cover photo cropped to its box), never enlarged.
@@ -354,13 +354,13 @@ export function printedBookService(
   }
 
   function readyMail(o: { to: string; name: string | null; subject: string; url: string; pages: number }) {
-    const hello = o.name ? `Beste ${o.name},` : 'Beste,';
+    const hello = greeting(o.name);
     const what = `Het boek over ${o.subject} staat klaar (${o.pages} pagina’s, A5).`;
     return {
       to: o.to,
       subject: `Het boek over ${o.subject} staat klaar`,
-      text: `${hello}\n\n${what} U kunt het bekijken en downloaden op:\n\n${o.url}\n\nLog in met uw account om het te openen.\n\nHartelijke groet,\nAandenken\n`,
-      html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)} U kunt het bekijken en downloaden op:</p><p><a href="${escapeHtml(o.url)}">Open het boek</a></p><p>Log in met uw account om het te openen.</p><p>Hartelijke groet,<br>Aandenken</p>`,
+      text: `${hello}\n\n${what} Je kunt het bekijken en downloaden op:\n\n${o.url}\n\nLog in met je account om het te openen.\n\nHartelijke groet,\nAandenken\n`,
+      html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)} Je kunt het bekijken en downloaden op:</p><p><a href="${escapeHtml(o.url)}">Open het boek</a></p><p>Log in met je account om het te openen.</p><p>Hartelijke groet,<br>Aandenken</p>`,
     };
   }
 

@@ -1,6 +1,6 @@
 import { routes } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, mailName } from '../../lib/mail-format.ts';
+import { dateNl, greeting, mailName } from '../../lib/mail-format.ts';
 
 /** To an owner silent for a year (their own account's address): sign in, or the successor takes over. */
 export function inactivityReminderMail(o: {
@@ -20,7 +20,7 @@ export function inactivityReminderMail(o: {
         ? 'Je gedenkpagina bij Aandenken: ben je er nog?'
         : 'Tweede herinnering: je gedenkpagina gaat binnenkort naar je opvolger',
     text: [
-      name ? `Beste ${name},` : 'Beste,',
+      greeting(name),
       '',
       'Je hebt al meer dan een jaar niet ingelogd bij Aandenken. Je bent de enige eigenaar van:',
       ...pages,
@@ -50,7 +50,7 @@ export function handedOverMail(o: {
     to: o.to,
     subject: `Je bent nu eigenaar van ${page}`,
     text: [
-      'Beste,',
+      'Hallo,',
       '',
       `Op verzoek van de familie heeft ons team je eigenaar gemaakt van ${page}.`,
       '',

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Signed out: 'Login'. Signed in: "Mijn Pagina's" and the avatar menu (spec §2 Layout). */
+/** Signed out: 'Inloggen'. Signed in: "Mijn Pagina's" and the avatar menu (spec §2 Layout). */
 export function AuthControls({
   layout = 'inline',
   onNavigate,
@@ -63,7 +63,7 @@ export function AuthControls({
         layout === 'stacked' ? 'w-full' : undefined,
       )}
     >
-      Login
+      Inloggen
     </button>
   );
 }

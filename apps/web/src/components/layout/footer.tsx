@@ -3,9 +3,6 @@ import { routes } from '@aandenken/contract';
 import { company } from '../../content/company.ts';
 import { Logo } from './logo.tsx';
 
-/** Links the spec names without a target yet: shown as plain text, not as dead links. */
-const placeholders = ['Twitter', 'Web', 'FAQ', 'Feature Requests'];
-
 const linkClass = 'rounded-sm text-muted transition-colors hover:text-foreground';
 
 export function Footer() {
@@ -46,13 +43,11 @@ export function Footer() {
                 Uitvaart ondernemingen
               </Link>
             </li>
-            {placeholders.map((label) => (
-              <li key={label}>
-                <span className="cursor-default text-muted" title="Binnenkort beschikbaar">
-                  {label}
-                </span>
-              </li>
-            ))}
+            <li>
+              <Link to={`${routes.contact}#veelgestelde-vragen`} className={linkClass}>
+                Veelgestelde vragen
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -47,7 +47,7 @@ describe('header', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
     expect(screen.queryByRole('link', { name: "Mijn Pagina's" })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(auth.signIn).toHaveBeenCalledWith({ returnUrl: '/contact?x=1' });
   });
 
@@ -72,7 +72,7 @@ describe('header', () => {
       status: 'authenticated',
       user: { sub: 'u1', name: 'Marieke de Wit', email: 'marieke@example.test' },
     });
-    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Inloggen' })).toBeNull();
     expect(screen.getByRole('link', { name: "Mijn Pagina's" }).getAttribute('href')).toBe('/mijn-paginas');
     const trigger = screen.getByRole('button', { name: 'MW, account van Marieke de Wit' });
     expect(trigger.textContent).toBe('MW');

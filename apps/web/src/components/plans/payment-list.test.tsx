@@ -21,8 +21,8 @@ const payment = (over: Partial<Payment>): Payment => ({
 
 describe('<PaymentList>', () => {
   it('says when nothing was paid', () => {
-    render(<PaymentList payments={[]} amount={() => 'x'} empty="Uw bedrijf heeft nog niets betaald." />);
-    expect(screen.getByText('Uw bedrijf heeft nog niets betaald.')).toBeTruthy();
+    render(<PaymentList payments={[]} amount={() => 'x'} empty="Je bedrijf heeft nog niets betaald." />);
+    expect(screen.getByText('Je bedrijf heeft nog niets betaald.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
   });
 

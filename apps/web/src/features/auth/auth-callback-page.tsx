@@ -16,12 +16,12 @@ export default function AuthCallbackPage() {
     const complete = auth.completeSignIn ?? (() => Promise.reject(new Error('no identity client')));
     complete()
       .then((returnUrl) => {
-        toast.success('Logged in', 'Je hebt succesvol ingelogged');
+        toast.success('Ingelogd', 'Je bent ingelogd');
         void navigate(returnUrl, { replace: true });
       })
       .catch((err: unknown) => {
         console.error('Inloggen mislukt', err);
-        toast.error('Login Error', 'Er is een fout opgetreden bij het inloggen');
+        toast.error('Inloggen mislukt', 'Er is een fout opgetreden bij het inloggen');
         void navigate('/', { replace: true });
       });
   }, [auth, navigate]);

@@ -17,7 +17,7 @@ export default function LogoutCallbackPage() {
     complete()
       .catch(() => '/')
       .then((returnUrl) => {
-        toast.success('Uitgelogged', 'Je bent uitgelogged');
+        toast.success('Uitgelogd', 'Je bent uitgelogd');
         void navigate(returnUrl, { replace: true });
       });
   }, [auth, navigate]);

@@ -41,8 +41,8 @@ export default function DirectoryPage() {
       <Eyebrow>Partners van Aandenken</Eyebrow>
       <h1 className="mt-3 text-3xl font-semibold sm:text-4xl">Vind een uitvaartondernemer</h1>
       <p className="mt-3 max-w-2xl text-lg text-muted">
-        Zoek op uw woonplaats of postcode. U ziet de uitvaartondernemers en dienstverleners die daar werken en
-        met Aandenken gedenkpagina’s maken.
+        Zoek op je woonplaats of postcode. Je ziet de uitvaartondernemers en dienstverleners die daar werken
+        en met Aandenken gedenkpagina’s maken.
       </p>
       <form
         method="get"
@@ -90,7 +90,7 @@ function summary(d: Directory): string {
   if (d.match === 'all')
     return n === 0 ? 'Er zijn nog geen partners.' : `${count} ${n === 1 ? 'werkt' : 'werken'} met Aandenken.`;
   if (d.match === 'unknown')
-    return `We kennen geen plaats of postcode ‘${d.query}’. Probeer de naam van uw woonplaats of een postcode zoals 3512 JE.`;
+    return `We kennen geen plaats of postcode ‘${d.query}’. Probeer de naam van je woonplaats of een postcode zoals 3512 JE.`;
   const where =
     d.match === 'postcode'
       ? `postcode ${d.query}`

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ArrowRight, ChevronDown, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { Container, Eyebrow } from '../../components/ui/container.tsx';
@@ -8,6 +9,12 @@ import { faq } from './faq.ts';
 
 /** /contact: the form, how to reach us, and the FAQ. */
 export default function ContactPage() {
+  const { hash } = useLocation();
+  // A link to a section (the footer's FAQ) lands on it: the page is loaded lazily, after the browser looked.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+
   return (
     <>
       <title>Contact · Aandenken</title>
@@ -105,6 +112,7 @@ export default function ContactPage() {
       </section>
 
       <section
+        id="veelgestelde-vragen"
         aria-labelledby="faq-heading"
         className="border-t border-border bg-background-soft py-16 sm:py-20"
       >

@@ -41,7 +41,7 @@ export function useSaveDraftAsBiography(memorialId: string) {
 }
 
 const networkMessage =
-  'Er is geen verbinding met Aandenken. Er is niets veranderd; probeer het opnieuw zodra u weer online bent.';
+  'Er is geen verbinding met Aandenken. Er is niets veranderd; probeer het opnieuw zodra je weer online bent.';
 
 /** The source tags ([A:…], [M:n]) the model writes after each paragraph, hidden while the text streams in. */
 export const stripSourceTags = (text: string) =>

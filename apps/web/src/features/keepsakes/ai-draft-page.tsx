@@ -70,9 +70,9 @@ export default function AiDraftPage() {
         {fullName(m)}
       </h1>
       <p className="mt-4 leading-relaxed text-muted">
-        Een AI-taalmodel schrijft uit uw antwoorden en gekozen herinneringen een eerste versie van het
+        Een AI-taalmodel schrijft uit je antwoorden en gekozen herinneringen een eerste versie van het
         levensverhaal. Het is een concept: het mag alleen gebruiken wat in die bronnen staat, en bij elke
-        alinea ziet u waar die vandaan komt. Op de pagina verandert niets tot u het concept zelf gebruikt.
+        alinea zie je waar die vandaan komt. Op de pagina verandert niets tot je het concept zelf gebruikt.
       </p>
       <div className="mt-8">
         <QueryState
@@ -125,7 +125,7 @@ export function DraftScreen({ memorial, info }: { memorial: Memorial; info: AiDr
     return (
       <Notice icon={<AlertTriangle aria-hidden className="h-5 w-5" />} title="AI staat uit">
         <p>
-          Op deze server is geen AI-dienst ingesteld, dus er wordt niets naar een taalmodel gestuurd. U kunt
+          Op deze server is geen AI-dienst ingesteld, dus er wordt niets naar een taalmodel gestuurd. Je kunt
           het levensverhaal zelf schrijven, of er een maken uit de antwoorden van de vragenlijst.
         </p>
       </Notice>
@@ -198,7 +198,7 @@ function Composer({ memorial, info }: { memorial: Memorial; info: AiDraftInfo })
       toast.error('Het concept is niet opgeslagen', e instanceof Error ? e.message : undefined);
       throw e;
     }
-    toast.success('Het concept staat nu in het levensverhaal', 'Pas het aan zoals u wilt en sla het op.');
+    toast.success('Het concept staat nu in het levensverhaal', 'Pas het aan zoals je wilt en sla het op.');
     void navigate(routes.memorialManage(memorial.id, 'levensverhaal'));
   };
 
@@ -222,10 +222,10 @@ function Composer({ memorial, info }: { memorial: Memorial; info: AiDraftInfo })
           Wat er wordt verstuurd, en waarheen
         </h2>
         <p className="mt-2 leading-relaxed">
-          Alleen wat u hieronder aanvinkt gaat naar de AI-dienst op <strong>{info.endpointHost}</strong>{' '}
+          Alleen wat je hieronder aanvinkt gaat naar de AI-dienst op <strong>{info.endpointHost}</strong>{' '}
           (model {info.model}), samen met de naam van {memorial.firstName} en de datum en plaats van geboorte
           en overlijden. Wie een herinnering schreef, wordt niet meegestuurd. Aandenken bewaart het concept
-          niet; het blijft op dit scherm tot u het gebruikt.
+          niet; het blijft op dit scherm tot je het gebruikt.
         </p>
       </section>
 
@@ -398,7 +398,7 @@ function Composer({ memorial, info }: { memorial: Memorial; info: AiDraftInfo })
                       </Button>
                     }
                     title="Bestaand levensverhaal vervangen?"
-                    description="Het levensverhaal dat nu op de pagina staat, wordt vervangen door dit concept. Dit kunt u niet ongedaan maken."
+                    description="Het levensverhaal dat nu op de pagina staat, wordt vervangen door dit concept. Dit kun je niet ongedaan maken."
                     confirmLabel="Ja, vervangen"
                     destructive
                     onConfirm={() => use(phase.paragraphs)}
@@ -418,7 +418,7 @@ function Composer({ memorial, info }: { memorial: Memorial; info: AiDraftInfo })
               </div>
               {info.hasBiography && (
                 <p className="mt-3 text-sm text-muted">
-                  Er staat al een levensverhaal op de pagina; dat blijft staan tot u bevestigt.
+                  Er staat al een levensverhaal op de pagina; dat blijft staan tot je bevestigt.
                 </p>
               )}
             </>

@@ -70,9 +70,9 @@ export default function BiographyHelpPage() {
         {fullName(m)}
       </h1>
       <p className="mt-4 leading-relaxed text-muted">
-        Beantwoord de vragen in uw eigen woorden, zo kort of lang als u wilt. Sla gerust vragen over. Alles
-        wordt vanzelf bewaard, dus u kunt altijd stoppen en later verdergaan. Aan het eind maken we er een
-        eerste levensverhaal van, dat u daarna helemaal naar uw hand zet.
+        Beantwoord de vragen in je eigen woorden, zo kort of lang als je wilt. Sla gerust vragen over. Alles
+        wordt vanzelf bewaard, dus je kunt altijd stoppen en later verdergaan. Aan het eind maken we er een
+        eerste levensverhaal van, dat je daarna helemaal naar je hand zet.
       </p>
       <div className="mt-8">
         <QueryState
@@ -121,7 +121,7 @@ function Stepper({ memorial, template }: { memorial: Memorial; template: Biograp
           setErrorText(
             e instanceof ApiError && e.status < 500 && e.status !== 0
               ? e.message
-              : 'Uw antwoord is niet opgeslagen: er is geen verbinding met Aandenken. Laat deze pagina open; we proberen het opnieuw zodra u verder typt, of kies ‘Opnieuw opslaan’.',
+              : 'Je antwoord is niet opgeslagen: er is geen verbinding met Aandenken. Laat deze pagina open; we proberen het opnieuw zodra je verder typt, of kies ‘Opnieuw opslaan’.',
           );
         },
       );
@@ -198,7 +198,7 @@ function Stepper({ memorial, template }: { memorial: Memorial; template: Biograp
       flush();
       generate.mutate(replace, {
         onSuccess: () => {
-          toast.success('Het eerste levensverhaal staat klaar', 'Pas het aan zoals u wilt en sla het op.');
+          toast.success('Het eerste levensverhaal staat klaar', 'Pas het aan zoals je wilt en sla het op.');
           void navigate(routes.memorialManage(memorial.id, 'levensverhaal'));
           resolve();
         },
@@ -378,8 +378,8 @@ function Final({
   if (answered.length === 0) {
     return (
       <p className="mt-4 leading-relaxed text-muted">
-        U heeft nog geen vragen beantwoord. Ga terug naar een stap en schrijf op wat in u opkomt; één antwoord
-        is genoeg om te beginnen.
+        Je hebt nog geen vragen beantwoord. Ga terug naar een stap en schrijf op wat in je opkomt; één
+        antwoord is genoeg om te beginnen.
       </p>
     );
   }
@@ -399,9 +399,9 @@ function Final({
   return (
     <div className="mt-4">
       <p className="leading-relaxed text-muted">
-        Van uw {answered.length === 1 ? 'antwoord' : `${answered.length} antwoorden`} maken we een eerste
-        levensverhaal voor {memorial.firstName}, in alinea’s zoals hieronder. Daarna opent de editor, waar u
-        het verhaal herschrijft, aanvult en opslaat. Uw antwoorden blijven hier bewaard.
+        Van je {answered.length === 1 ? 'antwoord' : `${answered.length} antwoorden`} maken we een eerste
+        levensverhaal voor {memorial.firstName}, in alinea’s zoals hieronder. Daarna opent de editor, waar je
+        het verhaal herschrijft, aanvult en opslaat. Je antwoorden blijven hier bewaard.
       </p>
       <div className="mt-5 max-h-80 space-y-3 overflow-y-auto rounded-2xl bg-background-soft p-5 font-serif leading-relaxed">
         {answered.map((text, i) => (
@@ -412,8 +412,8 @@ function Final({
       </div>
       {hasBiography && (
         <p className="mt-5 rounded-2xl border border-border bg-accent-soft p-4 text-sm">
-          Er staat al een levensverhaal op de pagina. Dat blijft staan, tenzij u hieronder bevestigt dat u het
-          wilt vervangen.
+          Er staat al een levensverhaal op de pagina. Dat blijft staan, tenzij je hieronder bevestigt dat je
+          het wilt vervangen.
         </p>
       )}
       <p className="mt-5 text-sm leading-relaxed text-muted">
@@ -421,14 +421,14 @@ function Final({
         <Link to={routes.memorialBiographyDraft(memorial.id)} className="text-primary underline">
           Laat een concept schrijven met AI
         </Link>{' '}
-        (Premium): u kiest zelf welke antwoorden en herinneringen meegaan.
+        (Premium): je kiest zelf welke antwoorden en herinneringen meegaan.
       </p>
       <div className="mt-5">
         {hasBiography ? (
           <ConfirmDialog
             trigger={button}
             title="Bestaand levensverhaal vervangen?"
-            description="Het levensverhaal dat nu op de pagina staat, wordt vervangen door de tekst uit uw antwoorden. Dit kunt u niet ongedaan maken."
+            description="Het levensverhaal dat nu op de pagina staat, wordt vervangen door de tekst uit je antwoorden. Dit kun je niet ongedaan maken."
             confirmLabel="Ja, vervangen"
             destructive
             onConfirm={() => onGenerate(true)}

@@ -54,8 +54,8 @@ export default function PrintedBookPage() {
       </h1>
       <p className="mt-4 max-w-2xl leading-relaxed text-muted">
         Een drukklaar boek in A5: een omslag met foto, naam en jaren, het levensverhaal, de herinneringen met
-        wie ze schreef en hun foto’s, en het aantal kaarsjes en bloemen. U kunt het zelf afdrukken of naar een
-        drukkerij sturen. We maken het op de achtergrond en mailen u zodra het klaar is.
+        wie ze schreef en hun foto’s, en het aantal kaarsjes en bloemen. Je kunt het zelf afdrukken of naar
+        een drukkerij sturen. We maken het op de achtergrond en mailen je zodra het klaar is.
       </p>
       <div className="mt-8">
         <QueryState
@@ -72,7 +72,7 @@ export default function PrintedBookPage() {
                   Het gedrukte boek hoort bij Premium
                 </h2>
                 <p className="mt-2 max-w-2xl text-sm leading-relaxed text-muted">
-                  Deze gedenkpagina heeft het Basis-abonnement. Met Premium maakt u van de pagina een boek om
+                  Deze gedenkpagina heeft het Basis-abonnement. Met Premium maak je van de pagina een boek om
                   te drukken.
                 </p>
                 <Link
@@ -102,7 +102,7 @@ function BookPanel({ memorialId, state }: { memorialId: string; state: PrintedBo
     <div className="flex flex-col gap-6">
       <section aria-labelledby={headingId} className={cardClass}>
         <h2 id={headingId} className="text-xl font-semibold sm:text-2xl">
-          {state.status === 'none' ? 'Het boek maken' : 'Uw boek'}
+          {state.status === 'none' ? 'Het boek maken' : 'Je boek'}
         </h2>
         <div className="mt-4 flex flex-col gap-4" aria-live="polite">
           {state.status === 'queued' || state.status === 'rendering' ? (

@@ -38,8 +38,8 @@ export function BillingSection({ company }: PortalSectionProps) {
         Betalingen
       </h3>
       <p className="mt-1 text-sm text-muted">
-        Het partnerschap en de pagina’s die uw bedrijf voor families betaalt. U betaalt via Mollie (iDEAL,
-        kaart, Bancontact); de factuur op naam van uw bedrijf staat daarna hier en komt per e-mail.
+        Het partnerschap en de pagina’s die je bedrijf voor families betaalt. Je betaalt via Mollie (iDEAL,
+        kaart, Bancontact); de factuur op naam van je bedrijf staat daarna hier en komt per e-mail.
       </p>
       <QueryState
         query={billing}
@@ -63,7 +63,7 @@ function PaymentResult({ payment }: { payment: Payment | undefined }) {
   if (payment.status === 'paid')
     return (
       <p role="status" className="mt-4 rounded-xl bg-secondary px-4 py-3">
-        Betaling gelukt. Dank u wel; de factuur staat hieronder en is naar u gemaild.
+        Betaling gelukt. Dank je wel; de factuur staat hieronder en is naar je gemaild.
       </p>
     );
   if (['open', 'pending', 'authorized'].includes(payment.status))
@@ -89,9 +89,9 @@ function Billing({ companyId, data }: { companyId: string; data: CompanyBilling 
     });
   const { partnership: p, owed } = data;
   const why = !data.paymentsEnabled
-    ? 'Online betalen staat op dit moment uit. Neem contact met ons op, dan regelen we het met u.'
+    ? 'Online betalen staat op dit moment uit. Neem contact met ons op, dan regelen we het met je.'
     : !data.canPay
-      ? 'Alleen een beheerder van uw bedrijf kan betalen.'
+      ? 'Alleen een beheerder van je bedrijf kan betalen.'
       : null;
   const n = owed.pages.length;
   return (
@@ -104,7 +104,7 @@ function Billing({ companyId, data }: { companyId: string; data: CompanyBilling 
         <p className="mt-1 text-sm text-muted">
           {formatEuro(p.priceCents)} per jaar, inclusief 21% btw.{' '}
           {p.state !== 'paid' &&
-            'Uw profiel en de pagina’s voor families blijven gewoon werken; het team van Aandenken neemt contact met u op.'}
+            'Je profiel en de pagina’s voor families blijven gewoon werken; het team van Aandenken neemt contact met je op.'}
         </p>
         {why ? (
           <p className="mt-3 text-sm">{why}</p>
@@ -155,7 +155,7 @@ function Billing({ companyId, data }: { companyId: string; data: CompanyBilling 
         <PaymentList
           payments={data.payments}
           amount={(payment) => formatEuro(payment.amountCents)}
-          empty="Uw bedrijf heeft nog niets betaald."
+          empty="Je bedrijf heeft nog niets betaald."
           label="Betalingen"
           className="mt-2"
         />

@@ -36,7 +36,7 @@ export function ColleaguesSection({ company }: { company: Company }) {
       <p className="mt-1 text-sm text-muted">
         Collega’s maken en beheren pagina’s voor families namens {company.name}.
         {company.isAdmin
-          ? ' Als beheerder nodigt u collega’s uit en bepaalt u wie beheerder is.'
+          ? ' Als beheerder nodig je collega’s uit en bepaal je wie beheerder is.'
           : ' Een beheerder nodigt collega’s uit.'}
       </p>
 
@@ -145,7 +145,7 @@ function ColleagueRow({
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <span className="min-w-0">
         <span className="font-medium">{who}</span>
-        {u.isSelf && <span className="text-muted"> (u)</span>}
+        {u.isSelf && <span className="text-muted"> (jij)</span>}
         {u.email && u.name && <span className="block text-sm text-muted">{u.email}</span>}
       </span>
       <span className="flex flex-wrap items-center gap-2">
@@ -189,7 +189,7 @@ function ColleagueRow({
             title={u.isSelf ? 'Het bedrijf verlaten?' : `${who} verwijderen?`}
             description={
               u.isSelf
-                ? 'U verliest meteen de toegang tot het bedrijf en de pagina’s die het beheert.'
+                ? 'Je verliest meteen de toegang tot het bedrijf en de pagina’s die het beheert.'
                 : `${who} verliest meteen de toegang tot het bedrijf en de pagina’s die het beheert.`
             }
             confirmLabel={u.isSelf ? 'Verlaten' : 'Verwijderen'}
@@ -197,7 +197,7 @@ function ColleagueRow({
             onConfirm={async () => {
               try {
                 await remove.mutateAsync(u.userId);
-                toast.success(u.isSelf ? 'U hebt het bedrijf verlaten' : `${who} is verwijderd`);
+                toast.success(u.isSelf ? 'Je hebt het bedrijf verlaten' : `${who} is verwijderd`);
               } catch (e) {
                 toast.error('Verwijderen lukte niet', errorOf(e));
                 throw e;

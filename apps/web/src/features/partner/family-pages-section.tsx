@@ -56,7 +56,7 @@ export function FamilyPagesSection({ company }: { company: Company }) {
       </h3>
       <p className="mt-1 text-sm text-muted">
         Maak een gedenkpagina voor een familie. De familie krijgt een e-mail om de pagina over te nemen; tot
-        dan beheert u de pagina. Daarna beslist de familie of u mag blijven meebeheren.
+        beheer jij de pagina. Daarna beslist de familie of je mag blijven meebeheren.
       </p>
 
       <Form
@@ -114,7 +114,7 @@ function CarePagesList({ companyId }: { companyId: string }) {
     >
       {(data) =>
         data.items.length === 0 ? (
-          <p className="mt-2 text-muted">U hebt nog geen pagina’s voor families gemaakt.</p>
+          <p className="mt-2 text-muted">Je hebt nog geen pagina’s voor families gemaakt.</p>
         ) : (
           <>
             <CompanyOwes pages={data.items.filter((p) => p.paidByCompany && !p.settledByCompany).length} />
@@ -139,7 +139,7 @@ function CompanyOwes({ pages }: { pages: number }) {
   const price = plans.premium.priceCents;
   return (
     <p className="mt-3 rounded-xl bg-secondary px-4 py-3 text-sm">
-      Op rekening van uw bedrijf: {pages} {pages === 1 ? 'pagina' : 'pagina’s'} met Premium (eenmalig{' '}
+      Op rekening van je bedrijf: {pages} {pages === 1 ? 'pagina' : 'pagina’s'} met Premium (eenmalig{' '}
       {formatEuro(price)} per pagina), samen <strong>{formatEuro(price * pages)}</strong>, te betalen onder
       Betalingen. De families zien geen betaalscherm.
     </p>
@@ -166,8 +166,8 @@ function CarePageRow({ companyId, page: p }: { companyId: string; page: CarePage
           <dd>
             {p.paidByCompany
               ? p.settledByCompany
-                ? 'Premium, betaald door uw bedrijf'
-                : 'Premium, op rekening van uw bedrijf'
+                ? 'Premium, betaald door je bedrijf'
+                : 'Premium, op rekening van je bedrijf'
               : 'Door de familie'}
           </dd>
         </div>

@@ -89,7 +89,7 @@ export function PartnerForm({ onDone }: { onDone: (companyName: string) => void 
           <TextareaField
             name="additionalInfo"
             label="Aanvullende informatie"
-            hint="Optioneel: vertel ons bijvoorbeeld over uw werkgebied of hoeveel uitvaarten u per jaar verzorgt."
+            hint="Optioneel: vertel ons bijvoorbeeld over je werkgebied of hoeveel uitvaarten je per jaar verzorgt."
             rows={4}
           />
           <FormError />
@@ -114,9 +114,9 @@ function ServiceDescription() {
   return (
     <TextareaField
       name="serviceDescription"
-      label="Omschrijving van uw diensten"
+      label="Omschrijving van je diensten"
       required
-      hint="Welke diensten biedt u aan nabestaanden?"
+      hint="Welke diensten bied je aan nabestaanden?"
       rows={4}
     />
   );

@@ -14,17 +14,17 @@ const steps = [
   {
     Icon: FileText,
     title: 'Vraag het partnerschap aan',
-    text: 'Vul het formulier hieronder in met de gegevens van uw onderneming. Het kost een paar minuten.',
+    text: 'Vul het formulier hieronder in met de gegevens van je onderneming. Het kost een paar minuten.',
   },
   {
     Icon: ClipboardCheck,
-    title: 'Wij beoordelen uw aanvraag',
-    text: `Ons team bekijkt uw aanvraag en neemt binnen ${claims.approvalHours} uur contact met u op.`,
+    title: 'Wij beoordelen je aanvraag',
+    text: `Ons team bekijkt je aanvraag en neemt binnen ${claims.approvalHours} uur contact met je op.`,
   },
   {
     Icon: Settings2,
-    title: 'Richt uw profiel in',
-    text: 'Na goedkeuring stelt u uw profiel, prijzen en werkgebied in en maakt u gedenkpagina’s voor families.',
+    title: 'Richt je profiel in',
+    text: 'Na goedkeuring stel je je profiel, prijzen en werkgebied in en maak je gedenkpagina’s voor families.',
   },
 ];
 
@@ -48,8 +48,8 @@ export default function PartnerPage() {
                 Word partner van Aandenken
               </h1>
               <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted">
-                Bied de families die u begeleidt een blijvende, persoonlijke plek om te herdenken. U maakt de
-                gedenkpagina, wij zorgen voor techniek, veiligheid en ondersteuning.
+                Bied de families die je begeleidt een blijvende, persoonlijke plek om te herdenken. Jij maakt
+                de gedenkpagina, wij zorgen voor techniek, veiligheid en ondersteuning.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
                 <a href="#aanvraag" className={buttonClass('primary', 'lg')}>
@@ -115,7 +115,7 @@ export default function PartnerPage() {
             ))}
           </ol>
           <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-muted">
-            Na uw aanvraag staat uw account op{' '}
+            Na je aanvraag staat je account op{' '}
             <strong className="font-semibold text-foreground">in afwachting van goedkeuring</strong>. Nieuwe
             pagina’s staan doorgaans binnen {claims.pageWorkingDays} werkdagen klaar.
           </p>
@@ -136,7 +136,7 @@ export default function PartnerPage() {
                 Partnerschap aanvragen
               </h2>
               <p className="mt-3 mb-8 text-muted">
-                Vertel ons wie u bent. We nemen binnen {claims.approvalHours} uur contact met u op.
+                Vertel ons wie je bent. We nemen binnen {claims.approvalHours} uur contact met je op.
               </p>
               <PartnerForm onDone={setSubmittedCompany} />
             </div>
@@ -163,14 +163,15 @@ function ThankYou({ companyName }: { companyName: string }) {
         tabIndex={-1}
         className="mt-6 text-3xl font-semibold focus:outline-none"
       >
-        Bedankt voor uw aanvraag!
+        Bedankt voor je aanvraag!
       </h2>
       <p className="mt-4 max-w-lg text-lg leading-relaxed text-muted">
         We behandelen de aanvraag van <strong className="font-semibold text-foreground">{companyName}</strong>
-        . Ons team neemt binnen {claims.approvalHours} uur contact met u op.
+        . Ons team neemt binnen {claims.approvalHours} uur contact met je op.
       </p>
       <p className="mt-4 flex items-center gap-2 text-sm text-muted">
-        <MailCheck aria-hidden className="h-4 w-4" />U ontvangt ook een bevestiging per e-mail.
+        <MailCheck aria-hidden className="h-4 w-4" />
+        Je ontvangt ook een bevestiging per e-mail.
       </p>
       <Link to={routes.home} className={buttonClass('outline', 'md', 'mt-8')}>
         Naar de startpagina

@@ -32,7 +32,7 @@ export default function PartnerPortalPage() {
       ) : !signedIn ? (
         <div className="mt-6 max-w-2xl rounded-2xl border border-border bg-card p-6">
           <p>
-            Is uw partneraanvraag goedgekeurd? Log in of maak een account aan met het e-mailadres waarop u de
+            Is je partneraanvraag goedgekeurd? Log in of maak een account aan met het e-mailadres waarop je de
             goedkeuring ontving{loginHint ? ` (${loginHint})` : ''}.
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
@@ -43,15 +43,15 @@ export default function PartnerPortalPage() {
           </div>
         </div>
       ) : (
-        <QueryState query={roles} skeleton={<PageSpinner />} error="Uw gegevens konden niet worden geladen.">
+        <QueryState query={roles} skeleton={<PageSpinner />} error="Je gegevens konden niet worden geladen.">
           {(data) =>
             data.companies.length === 0 ? (
               <div className="mt-6 max-w-2xl rounded-2xl border border-border bg-card p-6">
-                <p>Er is (nog) geen bedrijf aan uw account gekoppeld.</p>
+                <p>Er is (nog) geen bedrijf aan je account gekoppeld.</p>
                 <p className="mt-2 text-muted">
-                  Is uw aanvraag goedgekeurd? Bevestig dan eerst uw e-mailadres met de link in de e-mail die u
-                  kreeg toen u uw account aanmaakte, en log daarna opnieuw in met hetzelfde e-mailadres als in
-                  uw aanvraag.
+                  Is je aanvraag goedgekeurd? Bevestig dan eerst je e-mailadres met de link in de e-mail die
+                  je kreeg toen je je account aanmaakte, en log daarna opnieuw in met hetzelfde e-mailadres
+                  als in je aanvraag.
                 </p>
               </div>
             ) : (
@@ -105,7 +105,7 @@ function Portal({ companies }: { companies: Company[] }) {
   return (
     <div className="mt-6">
       {companies.length > 1 && (
-        <nav aria-label="Uw bedrijven" className="mb-6 flex flex-wrap gap-2">
+        <nav aria-label="Je bedrijven" className="mb-6 flex flex-wrap gap-2">
           {companies.map((c) => (
             <Link
               key={c.id}
@@ -124,15 +124,15 @@ function Portal({ companies }: { companies: Company[] }) {
       <h2 className="text-2xl font-semibold">{company.name}</h2>
       {company.state !== 'active' ? (
         <p role="status" className="mt-4 max-w-2xl rounded-2xl border border-border bg-card p-6">
-          Uw bedrijf is tijdelijk geschorst door het team van Aandenken. Zolang de schorsing duurt, kunt u uw
-          profiel en pagina’s niet beheren. Neem contact met ons op als u vragen hebt.
+          Je bedrijf is tijdelijk geschorst door het team van Aandenken. Zolang de schorsing duurt, kun je je
+          profiel en pagina’s niet beheren. Neem contact met ons op als je vragen hebt.
         </p>
       ) : (
         <>
           <p className="mt-1 text-muted">
-            Uw bedrijf is goedgekeurd.{company.isAdmin ? ' U bent de beheerder van dit bedrijf.' : ''}{' '}
+            Je bedrijf is goedgekeurd.{company.isAdmin ? ' Jij bent de beheerder van dit bedrijf.' : ''}{' '}
             <Link to={routes.companyPage(company.slug)} className="underline underline-offset-2">
-              Bekijk uw openbare pagina
+              Bekijk je openbare pagina
             </Link>
           </p>
           <div

@@ -203,7 +203,7 @@ function LogoPanel({ profile }: { profile: CompanyProfile }) {
         Logo
       </h3>
       <p className="mt-1 text-sm text-muted">
-        JPEG, PNG, WebP, AVIF of GIF. Het logo staat op uw openbare pagina en in de zoekresultaten.
+        JPEG, PNG, WebP, AVIF of GIF. Het logo staat op je openbare pagina en in de zoekresultaten.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-5">
         {profile.logo ? (
@@ -266,7 +266,7 @@ function ProfileEditor({ profile }: { profile: CompanyProfile }) {
       aria-label="Profiel van het bedrijf"
       onSubmit={async (values) => {
         await save.mutateAsync(toInput(values));
-        toast.success('Profiel opgeslagen', 'Uw openbare pagina is bijgewerkt.');
+        toast.success('Profiel opgeslagen', 'Je openbare pagina is bijgewerkt.');
       }}
       className="grid gap-12"
     >
@@ -306,7 +306,7 @@ function ProfileEditor({ profile }: { profile: CompanyProfile }) {
             <TextareaField
               name="description"
               label="Korte omschrijving"
-              hint={`Wie u bent en hoe u werkt, in maximaal ${COMPANY_DESCRIPTION_MAX} tekens.`}
+              hint={`Wie je bent en hoe je werkt, in maximaal ${COMPANY_DESCRIPTION_MAX} tekens.`}
               rows={5}
             />
           </section>
@@ -334,10 +334,10 @@ function PricesFields() {
           Prijzen
         </h3>
         <p className="mt-1 text-sm text-muted">
-          Uw pakketten met hun prijs in euro, bijvoorbeeld ‘Basis’ voor 3.950. Maximaal {COMPANY_PRICES_MAX}.
+          Je pakketten met hun prijs in euro, bijvoorbeeld ‘Basis’ voor 3.950. Maximaal {COMPANY_PRICES_MAX}.
         </p>
       </div>
-      {fields.length === 0 && <p className="text-muted">U hebt nog geen pakketten toegevoegd.</p>}
+      {fields.length === 0 && <p className="text-muted">Je hebt nog geen pakketten toegevoegd.</p>}
       <ol className="grid gap-4">
         {fields.map((field, i) => (
           <li key={field.id} className="grid gap-4 rounded-2xl border border-border bg-card p-5">
@@ -423,7 +423,7 @@ function WorkAreaFields() {
           Werkgebied
         </h3>
         <p className="mt-1 text-sm text-muted">
-          Gemeenten en postcodegebieden waar u werkt. Families vinden u via ‘Vind een uitvaartondernemer’ op
+          Gemeenten en postcodegebieden waar je werkt. Families vinden je via ‘Vind een uitvaartondernemer’ op
           hun woonplaats of postcode.
         </p>
       </div>

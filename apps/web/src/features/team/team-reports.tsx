@@ -41,7 +41,7 @@ export function TeamReports() {
       </h2>
       <p className="mt-2 text-muted">
         Herinneringen en foto’s die bezoekers hebben gemeld. Verbergen gaat meteen: alleen de eigenaren van de
-        pagina zien het dan nog, met uw reden.
+        pagina zien het dan nog, met je reden.
       </p>
       <QueryState query={reports} skeleton={<PageSpinner />} error="De meldingen konden niet worden geladen.">
         {(data) =>
@@ -122,7 +122,7 @@ export function TeamReports() {
         open={hiding !== null}
         onOpenChange={(open) => !open && setHiding(null)}
         title="Onderdeel verbergen"
-        description="Bezoekers en leden zien het niet meer. De eigenaren krijgen een e-mail met de reden die u hier geeft."
+        description="Bezoekers en leden zien het niet meer. De eigenaren krijgen een e-mail met de reden die je hier geeft."
       >
         {hiding && (
           <Form

@@ -54,7 +54,7 @@ export default function TeamReviewPage() {
         <PageSpinner />
       ) : !isTeam ? (
         <p role="status" className="mt-10 rounded-2xl border border-border bg-card p-6">
-          Deze pagina is alleen voor het team van Aandenken. Hoort u bij het team? Bevestig dan eerst uw
+          Deze pagina is alleen voor het team van Aandenken. Hoor je bij het team? Bevestig dan eerst je
           e-mailadres en log opnieuw in.
         </p>
       ) : (
@@ -157,7 +157,7 @@ function Applications() {
         title="Aanvraag afwijzen"
         description={
           rejecting
-            ? `De aanvrager van ${rejecting.companyName} krijgt een e-mail met de reden die u hier geeft.`
+            ? `De aanvrager van ${rejecting.companyName} krijgt een e-mail met de reden die je hier geeft.`
             : undefined
         }
       >
@@ -288,7 +288,7 @@ function TeamMembers() {
         Team
       </h2>
       <p className="mt-2 text-muted">
-        Wie u toevoegt, krijgt de rechten van het team zodra die persoon het e-mailadres heeft bevestigd. De
+        Wie je toevoegt, krijgt de rechten van het team zodra die persoon het e-mailadres heeft bevestigd. De
         adressen uit de configuratie (ADMIN_EMAILS) kunnen hier niet weg.
       </p>
       <QueryState query={members} skeleton={<PageSpinner />} error="Het team kon niet worden geladen.">

@@ -12,7 +12,7 @@ interface Loaded {
 
 const startFailed = (err: unknown) => {
   console.error('Het inloggen kon niet starten', err);
-  toast.error('Login Error', 'Er is een fout opgetreden bij het inloggen');
+  toast.error('Inloggen mislukt', 'Er is een fout opgetreden bij het inloggen');
 };
 
 /**

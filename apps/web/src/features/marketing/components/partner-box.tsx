@@ -5,13 +5,13 @@ import { Container } from '../../../components/ui/container.tsx';
 import { claims } from '../../../content/company.ts';
 import { formatEuro } from '../../../lib/format.ts';
 
-/** 'Bent u uitvaartondernemer?' with the marketing claims (spec §1). */
+/** 'Ben je uitvaartondernemer?' with the marketing claims (spec §1). */
 export function PartnerBox() {
   const stats = [
     { Icon: Users, value: claims.activePartners, label: 'actieve partners' },
     { Icon: Smile, value: claims.familySatisfaction, label: 'tevreden families' },
     { Icon: BadgeCheck, value: `${claims.approvalHours} uur`, label: 'goedkeuring als partner' },
-    { Icon: Clock, value: `${claims.pageWorkingDays} werkdagen`, label: 'tot uw pagina klaarstaat' },
+    { Icon: Clock, value: `${claims.pageWorkingDays} werkdagen`, label: 'tot je pagina klaarstaat' },
   ];
   return (
     <Container className="py-6">
@@ -20,7 +20,7 @@ export function PartnerBox() {
           <div className="flex h-11 w-11 items-center justify-center rounded-xl bg-accent-soft text-accent">
             <Building2 aria-hidden className="h-5 w-5" />
           </div>
-          <h2 className="mt-5 text-2xl font-semibold sm:text-3xl">Bent u uitvaartondernemer?</h2>
+          <h2 className="mt-5 text-2xl font-semibold sm:text-3xl">Ben je uitvaartondernemer?</h2>
           <p className="mt-3 leading-relaxed text-muted">
             Bied families een blijvende plek om te herdenken. Partnerschap vanaf{' '}
             <strong className="font-semibold text-foreground">{formatEuro(claims.partnerPriceFrom)}</strong>,
