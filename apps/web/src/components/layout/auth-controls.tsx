@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Signed out: 'Inloggen'. Signed in: "Mijn Pagina's" and the avatar menu (spec §2 Layout). */
+/** Signed out: 'Inloggen'. Signed in: "Mijn Pagina's" and the avatar menu. */
 export function AuthControls({
   layout = 'inline',
   onNavigate,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import QRCode from 'qrcode';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { roleAtLeast, routes, type Memorial } from '@aandenken/contract';
+import { formatAccessCode, roleAtLeast, routes, type Memorial } from '@aandenken/contract';
 import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -10,7 +10,6 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { fullName, lifeYears } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
-import { groupCode } from './tabs/privacy-tab.tsx';
 import './card.css';
 
 /**
@@ -112,7 +111,7 @@ export default function CardPage() {
                 className="mt-2 font-mono text-3xl font-semibold tracking-[0.18em] tabular-nums"
                 data-testid="card-code"
               >
-                {groupCode(m.accessCode ?? '')}
+                {formatAccessCode(m.accessCode ?? '')}
               </p>
             </>
           ) : (

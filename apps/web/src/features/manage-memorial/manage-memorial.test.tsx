@@ -4,7 +4,7 @@ import { cardTarget } from './card-page.tsx';
 import { actionLabel, detailLine } from './tabs/audit-tab.tsx';
 import { detailsFormSchema } from './tabs/details-tab.tsx';
 import { assignableRoles } from './components/people/roles.ts';
-import { groupCode } from './tabs/privacy-tab.tsx';
+import { formatAccessCode } from '@aandenken/contract';
 
 describe('biography links', () => {
   it('keeps https and mailto only, and completes a bare address', () => {
@@ -56,7 +56,7 @@ describe('details form', () => {
 
 describe('access code and card', () => {
   it('groups the code in two fours', () => {
-    expect(groupCode('12345678')).toBe('1234 5678');
+    expect(formatAccessCode('12345678')).toBe('1234 5678');
   });
   it('sends the QR code of a private page to the code form (in the fragment), of a public page to its readable address', () => {
     expect(

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Copy, Globe, Lock, MailCheck, Printer, RefreshCw, Search, Send } from 'lucide-react';
-import { accessCodeMailSchema, routes, type Memorial, type MemorialVisibility } from '@aandenken/contract';
+import {
+  accessCodeMailSchema,
+  formatAccessCode,
+  routes,
+  type Memorial,
+  type MemorialVisibility,
+} from '@aandenken/contract';
 import { Form, FormError, TextField, SubmitButton } from '../../../components/form/form.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -10,11 +16,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateMemorial } from '../api/details.ts';
 import { useMailCode, useRegenerateCode } from '../api/privacy.ts';
 import { errorText, Section } from '../components/section.tsx';
-
-/** '12345678' → '1234 5678', easier to read aloud and copy by hand. */
-export function groupCode(code: string): string {
-  return code.replace(/^(\d{4})(\d{4})$/, '$1 $2');
-}
 
 const visibilityOptions: { value: MemorialVisibility; label: string; text: string; Icon: typeof Lock }[] = [
   {
@@ -213,7 +214,7 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
                 description={
                   memorial.inviteOnly
                     ? 'De toegangscode van de pagina werkt dan weer: iedereen die hem heeft, kan de pagina openen.'
-                    : 'Geen enkele toegangscode opent de pagina dan nog, ook niet de code op kaartjes of in eerder gestuurde mails. Wie de pagina nu met een code bekijkt, kan dat nog hooguit 12 uur. Leden en uitnodigingen blijven werken.'
+                    : 'Geen enkele toegangscode opent de pagina dan nog, ook niet de code op kaartjes of in eerder gestuurde mails. Wie de pagina nu met een code bekijkt, kan dat meteen niet meer. Leden en uitnodigingen blijven werken.'
                 }
                 confirmLabel={memorial.inviteOnly ? 'Code aanzetten' : 'Alleen op uitnodiging'}
                 onConfirm={() => setInviteOnly(!memorial.inviteOnly)}
@@ -234,7 +235,7 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
             <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
               <p className="rounded-2xl border border-border bg-background-soft px-6 py-4 text-center font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums select-all sm:text-4xl">
                 <span className="sr-only">Toegangscode: </span>
-                <span data-testid="access-code">{groupCode(code)}</span>
+                <span data-testid="access-code">{formatAccessCode(code)}</span>
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => void copy()}>

@@ -5,7 +5,7 @@ import { Container } from '../../../components/ui/container.tsx';
 import { claims } from '../../../content/company.ts';
 import { formatEuro } from '../../../lib/format.ts';
 
-/** 'Ben je uitvaartondernemer?' with the marketing claims (spec §1). */
+/** 'Ben je uitvaartondernemer?' with the marketing claims. */
 export function PartnerBox() {
   const stats = [
     { Icon: Users, value: claims.activePartners, label: 'actieve partners' },
