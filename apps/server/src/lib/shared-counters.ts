@@ -15,7 +15,7 @@ interface Counted {
 }
 type Callback = (err: Error | null, res?: Counted) => void;
 
-/** The store contract of @fastify/rate-limit (its own stores have no types). */
+/** The store contract of @fastify/rate-limit's `store` option. */
 interface RateLimitStore {
   incr(key: string, cb: Callback, timeWindow: number, max: number): void;
   read(key: string, cb: Callback, timeWindow: number, max: number): void;
@@ -24,17 +24,88 @@ interface RateLimitStore {
 type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean };
 
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean | undefined,
-  exponentialBackoff: boolean | undefined,
-  redis: Redis,
-  key: string,
-) => RateLimitStore;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean | undefined,
-  exponentialBackoff: boolean | undefined,
-  cache?: number,
-) => RateLimitStore;
+
+/** Keys a process keeps in memory at the most; the oldest window goes first. */
+const LOCAL_KEYS = 5_000;
+
+/**
+ * Fixed windows counted in this process's memory: a key's count starts at its first request and ends
+ * `timeWindow` later.
+ */
+class LocalCounter implements RateLimitStore {
+  constructor(
+    private readonly windows = new Map<string, { current: number; start: number }>(),
+    private readonly prefix = '',
+  ) {}
+  incr(key: string, cb: Callback, timeWindow: number) {
+    const now = Date.now();
+    const k = this.prefix + key;
+    let w = this.windows.get(k);
+    if (!w || w.start + timeWindow <= now) w = { current: 0, start: now };
+    w.current += 1;
+    // Re-inserting keeps the Map in the order of last use, so the first key is the one to drop.
+    this.windows.delete(k);
+    this.windows.set(k, w);
+    if (this.windows.size > LOCAL_KEYS) this.windows.delete(this.windows.keys().next().value!);
+    cb(null, { current: w.current, ttl: w.start + timeWindow - now });
+  }
+  read(key: string, cb: Callback, timeWindow: number) {
+    const now = Date.now();
+    const w = this.windows.get(this.prefix + key);
+    if (!w || w.start + timeWindow <= now) cb(null, { current: 0, ttl: 0 });
+    else cb(null, { current: w.current, ttl: w.start + timeWindow - now });
+  }
+  child(routeOptions: unknown): RateLimitStore {
+    return new LocalCounter(this.windows, `${this.prefix}${routeKey(routeOptions)}`);
+  }
+}
+
+/** The same fixed windows in Redis: one atomic INCR (with its expiry set on the first) per request. */
+const INCR_SCRIPT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+class RedisCounter implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+  incr(key: string, cb: Callback, timeWindow: number) {
+    this.redis.eval(INCR_SCRIPT, 1, this.prefix + key, timeWindow).then(
+      (r) => {
+        const [current, ttl] = r as [number, number];
+        cb(null, { current, ttl: Math.max(ttl, 0) });
+      },
+      (err: Error) => cb(err),
+    );
+  }
+  read(key: string, cb: Callback) {
+    const k = this.prefix + key;
+    this.redis
+      .multi()
+      .get(k)
+      .pttl(k)
+      .exec()
+      .then(
+        (r) => {
+          const current = Number(r?.[0]?.[1] ?? 0);
+          const ttl = Number(r?.[1]?.[1] ?? 0);
+          cb(null, current > 0 ? { current, ttl: Math.max(ttl, 0) } : { current: 0, ttl: 0 });
+        },
+        (err: Error) => cb(err),
+      );
+  }
+  child(routeOptions: unknown): RateLimitStore {
+    return new RedisCounter(this.redis, `${this.prefix}${routeKey(routeOptions)}`);
+  }
+}
+
+/** A route's own limit counts under its method and path. */
+function routeKey(routeOptions: unknown): string {
+  const info = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+  return `${info?.method ?? ''}${info?.url ?? ''}-`;
+}
 
 export interface SharedCounters {
   /** The store class for @fastify/rate-limit's `store` option. */
@@ -90,10 +161,9 @@ export function sharedCounters({
   class FallbackStore implements RateLimitStore {
     private readonly remote: RateLimitStore;
     private readonly local: RateLimitStore;
-    constructor(params: StoreParams, remote?: RateLimitStore, local?: RateLimitStore) {
-      this.remote =
-        remote ?? new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, prefix);
-      this.local = local ?? new LocalStore(params.continueExceeding, params.exponentialBackoff);
+    constructor(_params: StoreParams, remote?: RateLimitStore, local?: RateLimitStore) {
+      this.remote = remote ?? new RedisCounter(redis, prefix);
+      this.local = local ?? new LocalCounter();
     }
     private run(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) {
       if (!up) return this.local[method](key, cb, timeWindow, max);
