@@ -33,10 +33,13 @@ const LOCAL_KEYS = 5_000;
  * `timeWindow` later.
  */
 class LocalCounter implements RateLimitStore {
-  constructor(
-    private readonly windows = new Map<string, { current: number; start: number }>(),
-    private readonly prefix = '',
-  ) {}
+  // Plain fields, not parameter properties: Node's type stripping runs the server and cannot erase those.
+  private readonly windows: Map<string, { current: number; start: number }>;
+  private readonly prefix: string;
+  constructor(windows = new Map<string, { current: number; start: number }>(), prefix = '') {
+    this.windows = windows;
+    this.prefix = prefix;
+  }
   incr(key: string, cb: Callback, timeWindow: number) {
     const now = Date.now();
     const k = this.prefix + key;
@@ -67,10 +70,12 @@ if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`;
 
 class RedisCounter implements RateLimitStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  constructor(redis: Redis, prefix: string) {
+    this.redis = redis;
+    this.prefix = prefix;
+  }
   incr(key: string, cb: Callback, timeWindow: number) {
     this.redis.eval(INCR_SCRIPT, 1, this.prefix + key, timeWindow).then(
       (r) => {
