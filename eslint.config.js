@@ -123,4 +123,58 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One guard for pages that need sign-in (components/auth/sign-in-required.ts), not an effect per page.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.property.name='signIn']",
+          message: 'Een pagina die inloggen vraagt, roept useSignInRequired() aan (components/auth).',
+        },
+      ],
+    },
+  },
+  {
+    // The web app calls the API only through its client (token, errors, idempotency keys).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-*.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Roep de API aan via lib/api-client.ts (useApiClient), niet met fetch.' },
+      ],
+    },
+  },
+  {
+    // No fixed sleeps in tests (docs/performance.md, "Tests"): wait for the condition instead (expect.poll,
+    // Playwright's expect, an event, a promise a stand-in resolves). Waiting in a loop that checks, and a wait
+    // where time itself is under test (said in an eslint-disable comment), are allowed.
+    files: ['apps/server/test/**/*.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'Wacht op wat je verwacht (expect, afterPaint), niet op de klok.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.name='Promise'][arguments.0.body.callee.name='setTimeout'][arguments.0.body.arguments.0.type='Identifier']:not(:matches(WhileStatement, DoWhileStatement, ForStatement, ForOfStatement, ForInStatement) NewExpression)",
+          message:
+            'Geen vaste pauze in een test: wacht op de voorwaarde (expect.poll, een event of een belofte).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?timers.promises$/]',
+          message:
+            'Geen vaste pauze in een test: wacht op de voorwaarde (expect.poll, een event of een belofte).',
+        },
+      ],
+    },
+  },
 );

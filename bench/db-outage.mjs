@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The PostgreSQL server goes away during writes (issue 21), simulated without stopping the shared server: a TCP
+// The PostgreSQL server goes away during writes, simulated without stopping the shared server: a TCP
 // proxy of ours sits between the app and PostgreSQL and is cut (connections reset, new ones refused) for a few
 // seconds, then restored. Candles are lit at a steady rate as the web client does it (Idempotency-Key, one retry
 // after a 503 or a network error). Measured: the answers during the outage (503 with Retry-After, never 500),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// kill -9 during uploads and writes on PGlite (issue 21). Candles, memories and photo uploads (about 1.5 MB
+// kill -9 during uploads and writes on PGlite. Candles, memories and photo uploads (about 1.5 MB
 // each, so some are mid-flight) are written at a steady rate; the process is killed with SIGKILL. Then: the
 // database opens again on restart, every acknowledged write is there, every stored media file matches the
 // checksum its row records (nothing half-written is served), and the orphan cleanup leaves nothing behind that no

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load with writes alongside (issue 21): autocannon at 100 connections on a memorial's API read, its memory wall
+// Load with writes alongside: autocannon at 100 connections on a memorial's API read, its memory wall
 // and its HTML page, one after the other, while candles, memories and photo uploads are written at a steady
 // rate; every acknowledged write is then looked up in the database (0 missing, 0 twice).
 //   node bench/load.mjs [--seconds 30] [--connections 100] [--writes 6] [--port 8300]

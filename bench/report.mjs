@@ -195,7 +195,7 @@ function pagesTable(pages, bundle) {
         : '–';
     out.push(
       '',
-      `The busy phone (issue 19): the same mobile runs (${pages.runs} per page, median) with a busy loop on one core beside them (a child process spinning), next to the quiet figures above.${load}`,
+      `The busy phone: the same mobile runs (${pages.runs} per page, median) with a busy loop on one core beside them (a child process spinning), next to the quiet figures above.${load}`,
       '',
       '| page | mobile score quiet / busy (≥ 95) | TBT mobile quiet / busy (< 150 ms) | LCP mobile quiet / busy | main thread when busy, largest (ms) |',
       '|---|---|---|---|---|',
@@ -206,6 +206,33 @@ function pagesTable(pages, bundle) {
     );
   }
   return out.join('\n');
+}
+
+function busyTable(b) {
+  if (!b?.conditions) return `_Not measured yet (\`npm run bench -- --only busy\`)._${failed(b)}`;
+  const rows = [];
+  for (const [condition, variants] of Object.entries(b.conditions)) {
+    const app = variants.memorial;
+    const bare = variants['memorial-noscript'];
+    for (const [id, v] of Object.entries(variants)) {
+      const label = b.variants.find((x) => x.id === id)?.label ?? id;
+      const ratio =
+        id === 'memorial' && bare
+          ? ` (${n1(app.mainThreadMs / Math.max(1, bare.mainThreadMs))}× the main thread of no script)`
+          : '';
+      const target = id !== 'memorial' ? '' : ` ${ok(v.tbtMs < (condition === 'busy' ? 150 : 100))}`;
+      rows.push(
+        `| ${condition} | ${label} | ${n0(v.tbtMs)} ms (${n0(v.tbtMinMs)}–${n0(v.tbtMaxMs)})${target} | ${n0(v.score)} | ${(v.lcpMs / 1000).toFixed(2)} s | ${n0(v.longestTaskMs)} ms | ${n0(v.mainThreadMs)} ms${ratio} | ${n0(v.scriptEvaluationMs)} ms | ${n1(v.scriptKb)} KB | ${n1(v.load1Median)} (${n1(v.load1Min)}–${n1(v.load1Max)}) |`,
+      );
+    }
+  }
+  return [
+    `Lighthouse mobile (simulated slow 4G and 4× CPU slowdown), ${b.runs} runs per row, the rows of a condition in turns (the app, the same HTML with every script taken out by a proxy, \`/\`), run after run; "busy": a busy loop on one core beside (a child process spinning). Medians, the blocking time's spread in brackets; the load average (1 min) read before each run. Chromium ${b.chromium}. Load average (1 / 5 / 15 min) at the start ${b.loadAverage.start.join(' / ')}, at the end ${b.loadAverage.end.join(' / ')}.`,
+    '',
+    '| condition | page | TBT median (spread) | score | LCP | longest task | main thread | script evaluation | script transferred | load average (1 min) median (spread) |',
+    '|---|---|---|---:|---:|---:|---|---:|---:|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function uploadsTable(u) {
@@ -317,6 +344,10 @@ export function renderTables(r) {
     `### 3. Pages${when(r.pages)}`,
     '',
     pagesTable(r.pages, r.bundle),
+    '',
+    `#### The busy phone against no script${when(r.busy)}`,
+    '',
+    busyTable(r.busy),
     '',
     `### 4. Uploads${when(r.uploads)}`,
     '',

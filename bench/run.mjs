@@ -3,7 +3,9 @@
 // into docs/performance.md (and the raw figures into bench/results/latest.json).
 //   npm run bench                     every section but memory (about 10 minutes on 2 cores)
 //   npm run bench -- --quick          shorter runs, fewer repetitions, smaller scaling set
-//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, memory, jobs
+//   npm run bench -- --only api,pages sections: bundle, api, scaling, uploads, start, pages, busy, memory, jobs
+//   npm run bench -- --only busy      the memorial page on a busy phone against the same HTML without script,
+//                                     5 Lighthouse runs each in turns, quiet and with one core kept busy
 //   npm run bench -- --only jobs      an export alone and with 10 video renders queued (the job queue's lanes);
 //                                     runs when asked, its figures are in docs/performance.md by hand
 //   npm run bench -- --only memory    the process tree's memory; its long run (10,000 requests and 200 uploads per
@@ -25,6 +27,7 @@ const { reachable } = await import('./lib/pg.mjs');
 const { apiSection } = await import('./sections/api.mjs');
 const { jobsSection, scalingSection, startSection, uploadsSection } = await import('./sections/server.mjs');
 const { bundleSection, pagesSection } = await import('./sections/web.mjs');
+const { busyPhoneSection } = await import('./sections/busy-phone.mjs');
 const { memorySection } = await import('./sections/memory.mjs');
 const { machine, writeReport } = await import('./report.mjs');
 
@@ -35,8 +38,8 @@ const option = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = flag('quick');
-const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'memory', 'jobs'];
-const only = option('only')?.split(',') ?? all.filter((s) => s !== 'memory' && s !== 'jobs');
+const all = ['bundle', 'api', 'scaling', 'uploads', 'start', 'pages', 'busy', 'memory', 'jobs'];
+const only = option('only')?.split(',') ?? all.filter((s) => !['memory', 'jobs', 'busy'].includes(s));
 const unknown = only.filter((s) => !all.includes(s));
 if (unknown.length) {
   console.error(`Onbekende onderdelen: ${unknown.join(', ')} (kies uit ${all.join(', ')})`);
@@ -65,7 +68,7 @@ if (only.some((s) => ['api', 'scaling', 'start', 'memory'].includes(s)) && !(awa
 // The web build (prerendered pages) is what the bundle check and Lighthouse measure.
 let webDist = option('web-dist');
 const distDir = webDist ?? path.join(root, 'apps/web/dist');
-if (only.includes('bundle') || only.includes('pages')) {
+if (only.includes('bundle') || only.includes('pages') || only.includes('busy')) {
   log(`web: building into ${path.relative(root, distDir) || distDir}…`);
   const args = [
     'run',
@@ -88,6 +91,7 @@ const sections = {
   uploads: () => uploadsSection({ tmp, quick, log }),
   start: () => startSection({ tmp, adminUrl, webDist, log }),
   pages: () => pagesSection({ tmp, quick, distDir, log }),
+  busy: () => busyPhoneSection({ tmp, quick, distDir, log }),
   memory: () => memorySection({ tmp, quick, adminUrl, log }),
   jobs: () => jobsSection({ tmp, quick, log }),
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// SIGTERM under load (issue 21): reads (autocannon) and writes (candles, memories, photo uploads at a steady rate)
+// SIGTERM under load: reads (autocannon) and writes (candles, memories, photo uploads at a steady rate)
 // run when the process gets SIGTERM. Measured: how long it takes to exit and with what code, what the requests
 // under way got (none may end in a reset connection or a 500; new ones are refused or get 503 SHUTTING_DOWN),
 // and after a restart on the same data folder: every acknowledged write present, no job left 'running', the

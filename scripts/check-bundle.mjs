@@ -35,7 +35,15 @@ const LAZY_LIBRARIES = [
   },
   { name: 'react-oidc-context', pattern: /node_modules\/react-oidc-context\//, text: /hasAuthParams/ },
   { name: 'swiper', pattern: /node_modules\/swiper\//, text: /swiper-wrapper/ },
+  // Read only where a live stream opens (lib/event-stream.ts imports it on first use).
+  { name: 'eventsource-parser', pattern: /node_modules\/eventsource-parser\//, text: /unknown-field/ },
 ];
+
+/**
+ * Libraries that must stay out of the memorial page's first visit: zod and the contract's schemas load with the
+ * page's first API read (lib/memorials/schemas.ts); the first screen takes only the contract's zod-free helpers.
+ */
+const LAZY_ON_MEMORIAL_PAGE = [{ name: 'zod', pattern: /node_modules\/zod\//, text: /\$ZodType/ }];
 
 const kb = (bytes) => bytes / 1024;
 const routerFile = path.resolve(
@@ -93,17 +101,19 @@ export function measureBundle(distDir) {
     })
     .sort((a, b) => b.gzipKb - a.gzipKb);
 
-  // Which libraries ended up in the entry: from the source maps when present, else from the chunk text.
-  const entryText = [...entry]
-    .map((k) => fs.readFileSync(path.join(distDir, manifest[k].file), 'utf8'))
-    .join('\n');
-  const entrySources = [...entry].flatMap((k) => {
-    const map = path.join(distDir, `${manifest[k].file}.map`);
-    return fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, 'utf8')).sources : [];
-  });
-  const leaked = LAZY_LIBRARIES.filter(
-    (lib) => entrySources.some((s) => lib.pattern.test(s)) || lib.text.test(entryText),
-  ).map((l) => l.name);
+  // Which libraries ended up in a set of chunks: from the source maps when present, else from the chunk text.
+  const librariesIn = (keys, libraries) => {
+    const js = [...keys].filter((k) => manifest[k].file.endsWith('.js'));
+    const text = js.map((k) => fs.readFileSync(path.join(distDir, manifest[k].file), 'utf8')).join('\n');
+    const sources = js.flatMap((k) => {
+      const map = path.join(distDir, `${manifest[k].file}.map`);
+      return fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, 'utf8')).sources : [];
+    });
+    return libraries
+      .filter((lib) => sources.some((s) => lib.pattern.test(s)) || lib.text.test(text))
+      .map((l) => l.name);
+  };
+  const leaked = librariesIn(entry, LAZY_LIBRARIES);
 
   const memorial = new Set(entry);
   for (const k of MEMORIAL_FIRST_VISIT) {
@@ -115,6 +125,7 @@ export function measureBundle(distDir) {
     memorialFirstVisit: {
       gzipKb: kb(sizeOf(memorial)),
       files: [...memorial].filter((k) => manifest[k].file.endsWith('.js')).length,
+      leaked: librariesIn(memorial, LAZY_ON_MEMORIAL_PAGE),
     },
     entry: {
       gzipKb: kb(sizeOf(entry)),
@@ -139,6 +150,8 @@ export function verdict(m) {
       `memorial page first visit ${m.memorialFirstVisit.gzipKb.toFixed(1)} KB > ${BUDGETS.memorialFirstVisitKb} KB`,
     );
   for (const lib of m.leaked) problems.push(`${lib} is part of the entry (must load lazily)`);
+  for (const lib of m.memorialFirstVisit.leaked)
+    problems.push(`${lib} is part of the memorial page's first visit (must load lazily)`);
   return problems;
 }
 

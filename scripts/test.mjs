@@ -9,13 +9,16 @@
 //   npm test -- database     what depends on the database: the server suites (but the fuzz suite) and the
 //                            end-to-end tests tagged @database, on the existing web build (built first only
 //                            when there is none)
+//   npm test -- quick        the edit loop's subset, at most 3 minutes here: types (tsc -b), lint and format of
+//                            the files changed since the last commit, then the Vitest files that import what
+//                            changed, but the slow server suites (vitest.config.ts `slowSuites`); no build, no
+//                            browser. CI runs everything.
 //   npm test -- database:unit, npm test -- database:e2e
-//                            the two halves of `database` on their own (CI runs the first beside the
-//                            end-to-end tests of the PGlite pass, which leave a core idle)
+//                            the two halves of `database` on their own
 // TEST_VITEST_WORKERS=N sets Vitest's worker processes (default: one per core; Vitest's own default leaves a
 // core idle, and these suites wait on sockets and child processes often enough to use it).
 // E2E_WORKERS=N sets the end-to-end servers, a Playwright worker each (default 1, CI 2: e2e/playwright.config.ts).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,14 +26,15 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const scopes = ['unit', 'e2e', 'database', 'database:unit', 'database:e2e'];
+const scopes = ['unit', 'e2e', 'database', 'database:unit', 'database:e2e', 'quick'];
 const only = process.argv[2];
 if (only && !scopes.includes(only)) {
   console.error(`Onbekend onderdeel '${only}': kies uit ${scopes.join(', ')}`);
   process.exit(2);
 }
 const database = only?.startsWith('database') ?? false;
-const runVitest = !only || only === 'unit' || only === 'database' || only === 'database:unit';
+const quick = only === 'quick';
+const runVitest = !only || quick || only === 'unit' || only === 'database' || only === 'database:unit';
 const runE2e = !only || only === 'e2e' || only === 'database' || only === 'database:e2e';
 // Each scope its own reports, so two runs side by side do not overwrite each other's.
 const out = path.join(root, '.test-output', (only ?? 'all').replace(':', '-'));
@@ -65,19 +69,82 @@ function walkPlaywright(suite, file = suite.file) {
   }
 }
 
+/** The files changed since the last commit (staged, unstaged and new), that still exist. */
+function changedFiles() {
+  const git = (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout ?? '';
+  const names = [
+    ...git(['diff', '--name-only', 'HEAD']).split('\n'),
+    ...git(['ls-files', '--others', '--exclude-standard']).split('\n'),
+  ];
+  return [...new Set(names.filter((f) => f && fs.existsSync(path.join(root, f))))];
+}
+
+if (quick) {
+  // Types of the whole project (incremental: tsc -b keeps its build info) beside lint and format of what
+  // changed, on the two cores; then the fast tests.
+  const changed = changedFiles();
+  const linted = changed.filter((f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f));
+  const checks = [
+    { name: 'typecheck (tsc -b)', cmd: 'npx', args: ['tsc', '-b'] },
+    ...(linted.length
+      ? [
+          {
+            name: `lint (${linted.length} changed)`,
+            cmd: 'npx',
+            args: ['eslint', '--no-warn-ignored', ...linted],
+          },
+        ]
+      : []),
+    ...(changed.length
+      ? [
+          {
+            name: `format (${changed.length} changed)`,
+            cmd: 'npx',
+            args: ['prettier', '--check', '--ignore-unknown', ...changed],
+          },
+        ]
+      : []),
+  ];
+  const ran = await Promise.all(
+    checks.map(
+      (c) =>
+        new Promise((resolve) => {
+          const child = spawn(c.cmd, c.args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => resolve({ ...c, code: code ?? 1, output }));
+        }),
+    ),
+  );
+  for (const c of ran) {
+    console.log(`-- ${c.name}${c.code === 0 ? '' : ': mislukt'}`);
+    if (c.output.trim()) console.log(c.output.trimEnd());
+    results.push({ name: c.name, passed: c.code === 0 ? 1 : 0, failed: c.code === 0 ? 0 : 1 });
+    if (c.code !== 0) failures.push(c.name);
+  }
+}
+
 if (runVitest) {
   const file = path.join(out, 'vitest.json');
-  const status = run('npx', [
-    'vitest',
-    'run',
-    // The fuzz suite runs in the PGlite pass only: it is about what the HTTP layer lets through, the same on
-    // either database, and would add half a minute. `npm run fuzz` runs it on TEST_DATABASE_URL's server too.
-    ...(database ? ['--project', 'server', '--exclude', '**/fuzz.test.ts'] : []),
-    `--maxWorkers=${process.env.TEST_VITEST_WORKERS ?? os.availableParallelism()}`,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
+  const status = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      // The fuzz suite runs in the PGlite pass only: it is about what the HTTP layer lets through, the same on
+      // either database, and would add half a minute. `npm run fuzz` runs it on TEST_DATABASE_URL's server too.
+      ...(database ? ['--project', 'server', '--exclude', '**/fuzz.test.ts'] : []),
+      // The edit loop: the fast test files that import what changed since the last commit (all of them when a
+      // module everything imports changed; none when nothing did).
+      ...(quick ? ['--changed', '--passWithNoTests'] : []),
+      `--maxWorkers=${process.env.TEST_VITEST_WORKERS ?? os.availableParallelism()}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    quick ? { TEST_QUICK: '1' } : {},
+  );
   let passed = 0,
     failed = 0;
   if (fs.existsSync(file)) {

@@ -1,6 +1,6 @@
 // 3. Pages: the bundle budgets (scripts/check-bundle.mjs) and Lighthouse on the built, prerendered site; the
 // "busy phone" variant runs Lighthouse's mobile profile on `/` and the memorial page again with a busy loop on
-// one core beside it (issue 19).
+// one core beside it.
 // Ports: BENCH_PAGES_PORT for the app server and BENCH_CHROME_PORT for Chromium's debugging port (default: free
 // ones), for a machine where others use fixed ports.
 import { spawn } from 'node:child_process';
@@ -128,7 +128,7 @@ function cpuSeconds(pid) {
 }
 
 /** Waits until the process uses under 5 % of a core for 2 s (at most 3 minutes). */
-async function waitUntilIdle(pid) {
+export async function waitUntilIdle(pid) {
   const deadline = Date.now() + 180_000;
   let before = cpuSeconds(pid);
   while (Date.now() < deadline && !Number.isNaN(before)) {

@@ -118,7 +118,7 @@ export async function registerFromHeader(page: Page, user: TestUser) {
   await expect(page.getByText('Je bent ingelogd', { exact: true })).toBeVisible();
 }
 
-/** What oidc-client-ts keeps in session storage for the signed-in user (spec §3). */
+/** What oidc-client-ts keeps in session storage for the signed-in user. */
 export async function storedUser(
   page: Page,
 ): Promise<{ access_token: string; expires_at: number; refresh_token?: string } | null> {

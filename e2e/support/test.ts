@@ -60,5 +60,14 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
   ],
 });
 
+/**
+ * Resolves once the page has painted twice more: what a scroll or a click set in motion has been handled
+ * (scroll events and the frame after), without a fixed wait.
+ */
+export const afterPaint = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
 export { expect };
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';

@@ -4,7 +4,7 @@ import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner } from '../support/app-memorial.ts';
 import { ownServer } from '../support/server.ts';
 
-// The AI-assisted biography draft (issue 17 item 2b, Premium; docs/keepsakes.md 'AI-assisted draft'), against
+// The AI-assisted biography draft (Premium; docs/keepsakes.md 'AI-assisted draft'), against
 // the local chat-completions stand-in that support/serve.ts starts (its replies are scripted over HTTP).
 
 const standIn = () => `http://127.0.0.1:${ownServer().llm}`;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../support/test.ts';
 import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
+import { clickLogin } from '../support/identity.ts';
 
 /** Serious and critical accessibility problems axe finds on the page as it is now (colour contrast included). */
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -67,6 +68,20 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: /Foto 1 van 3 bekijken/ })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Ga naar foto 3' })).toBeVisible();
       await expectNoSeriousViolations(page, 'gedenkpagina');
+      // The candle form, in view as the hero's button brings it.
+      await page.getByRole('link', { name: 'Steek een kaarsje aan' }).click();
+      await expect(page.locator('#candle-name')).toBeFocused();
+      await expectNoSeriousViolations(page, 'gedenkpagina, kaarsje');
+      // The keepsakes: the printed book and the presentation.
+      for (const [path, what] of [
+        ['boek', 'gedrukt boek'],
+        ['presentatie', 'presentatie'],
+      ] as const) {
+        await page.goto(`/memorial/${id}/${path}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoSeriousViolations(page, what);
+      }
 
       for (const tab of [
         'Gegevens',
@@ -74,6 +89,8 @@ for (const theme of ['light', 'dark'] as const) {
         'Herinneringen',
         'Mensen',
         'Privacy en toegang',
+        // The plan and its trial notice.
+        'Abonnement',
         'Logboek',
         'Bewaren',
       ]) {
@@ -96,6 +113,24 @@ for (const theme of ['light', 'dark'] as const) {
         visitorPage.getByRole('heading', { level: 1, name: 'Deze link is niet meer geldig' }),
       ).toBeVisible();
       await expectNoSeriousViolations(visitorPage, 'link niet meer geldig');
+      // An invitation and a handover whose link no longer works.
+      await visitorPage.goto(`/uitnodiging/${'x'.repeat(24)}`);
+      await expect(
+        visitorPage.getByRole('heading', { level: 1, name: 'Deze uitnodiging is niet meer geldig' }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(visitorPage, 'uitnodiging niet meer geldig');
+      await visitorPage.goto(`/overnemen/${'x'.repeat(24)}`);
+      await expect(
+        visitorPage.getByRole('heading', { level: 1, name: 'Deze link is niet meer geldig' }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(visitorPage, 'overnemen niet meer geldig');
+      // The identity screens the server serves: signing in and registering.
+      await clickLogin(visitorPage);
+      await expect(visitorPage.getByRole('link', { name: 'Account aanmaken' })).toBeVisible();
+      await expectNoSeriousViolations(visitorPage, 'inloggen');
+      await visitorPage.getByRole('link', { name: 'Account aanmaken' }).click();
+      await expect(visitorPage.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
+      await expectNoSeriousViolations(visitorPage, 'account aanmaken');
       await visitor.close();
     },
   );

@@ -135,7 +135,7 @@ test(
     await expect(visitor).toHaveURL(`/memorial/${id}`);
     await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(visitor.getByText('Je bezoekt deze pagina als gast.')).toBeVisible();
-    // The guest token is kept in local storage (spec §3), so the visitor stays in after a reload.
+    // The guest token is kept in local storage, so the visitor stays in after a reload.
     const guestToken = await visitor.evaluate(() => localStorage.getItem('aandenken-guest-token'));
     expect(guestToken).toMatch(/^\S{20,}$/);
     await visitor.reload();

@@ -64,16 +64,18 @@ test(
     await context.close();
     const newestFirst = Array.from({ length: 30 }, (_, i) => `Jaar ${1950 + 30 - i}`);
 
-    // The second page answers a little late, so the visitor can see that more is on its way; the third
-    // waits until the test has looked at the second.
+    // The second page waits until the visitor has seen that more is on its way; the third until the test
+    // has looked at the second.
     const asked: (string | null)[] = [];
+    let releaseSecond!: () => void;
+    const secondReleased = new Promise<void>((r) => (releaseSecond = r));
     let releaseLast!: () => void;
     const lastReleased = new Promise<void>((r) => (releaseLast = r));
     await page.route(WALL, async (route) => {
       const cursor = (route.request().postDataJSON() as { cursor: string | null }).cursor;
       asked.push(cursor);
       const nth = asked.filter((c) => c !== null).length;
-      if (nth === 1) await new Promise((r) => setTimeout(r, 700));
+      if (nth === 1) await secondReleased;
       if (nth >= 2) await lastReleased;
       await route.continue();
     });
@@ -89,6 +91,7 @@ test(
     await test.step('scrolling to the end loads the next page by itself, until the end is announced', async () => {
       await scrollToEndOfWall(cards);
       await expect(page.getByRole('status', { name: 'Meer herinneringen laden' })).toBeVisible();
+      releaseSecond();
       await expect(cards).toHaveCount(24);
       expect(await cardNames(wall)).toEqual(newestFirst.slice(0, 24));
 

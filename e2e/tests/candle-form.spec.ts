@@ -110,6 +110,64 @@ test('the hero’s button lands on the form with the name field focused, and the
   await expect(page.getByText('Dank je wel, Sanne met script.')).toBeVisible();
 });
 
+test('a field typed into before the app has started keeps its focus and text when the app takes over', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await examplesReady(page);
+  // The app's script is held back until the visitor has typed: a slow phone's first seconds.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.addInitScript(() =>
+    window.addEventListener('aandenken:started', () => {
+      (window as unknown as { started: boolean }).started = true;
+    }),
+  );
+  await page.goto(url);
+  const form = page.getByRole('form', { name: 'Kaarsje aansteken of bloem neerleggen' });
+  const name = form.getByRole('textbox', { name: 'Je naam' });
+  await name.click();
+  await page.keyboard.type('Anna');
+  release();
+  await page.waitForFunction(() => (window as unknown as { started?: boolean }).started === true);
+  // Until the section has taken over (its script hydrates it in place), then once more after that.
+  await expect(page.locator('[data-island="candles"][data-hydrated]')).toBeAttached();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Anna');
+  await page.keyboard.type(' voor het script');
+  await form.getByRole('button', { name: 'Steek een kaarsje aan' }).click();
+  await expect(page.getByText('Dank je wel, Anna voor het script.')).toBeVisible();
+});
+
+test('the candle’s flame moves only while it is on the screen, and not at all for less motion', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await examplesReady(page);
+  await openStarted(page);
+  const flame = page.locator('#kaarsjes .candle-flame').first();
+  const moving = () => flame.evaluate((el) => el.getAnimations().length);
+  // In the middle of the screen, again at each look: the sections above it settle their height meanwhile.
+  const movingInView = () =>
+    flame.evaluate((el) => {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return el.getAnimations().length;
+    });
+  expect(await moving()).toBe(0);
+  await flame.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="candles"][data-hydrated]')).toBeAttached();
+  await expect.poll(movingInView).toBe(1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(movingInView).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(moving).toBe(0);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(
     `the candle section is accessible in the ${theme} theme`,

@@ -3,7 +3,7 @@ import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 
-// Issue 16, item 6 (docs/funeral-day.md, 'Samen herdenken'): the family plans a kaarsjesmoment; two visitors
+// The kaarsjesmoment (docs/funeral-day.md, 'Samen herdenken'): the family plans a kaarsjesmoment; two visitors
 // in two browsers have the page open during it; a candle lit by one appears live for the other, with the
 // number of people there together.
 

@@ -42,6 +42,27 @@ test('a memory being written is asked about before closing and survives a reload
   await expect(ask).toBeHidden();
   await expect(dialog.getByLabel('Je herinnering')).toHaveValue(text);
 
+  // Escape pressed right after going on (in the browser's very next task) asks again: nothing in between
+  // has to settle first.
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await page.evaluate(() => {
+    const goOn = [...document.querySelectorAll('[role="alertdialog"] button')].find(
+      (b) => b.textContent === 'Doorgaan met schrijven',
+    ) as HTMLButtonElement;
+    goOn.click();
+    setTimeout(() =>
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      ),
+    );
+  }, undefined);
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Doorgaan met schrijven' }).click();
+  await expect(ask).toBeHidden();
+  // Focus is back in the text.
+  await expect(dialog.getByLabel('Je herinnering')).toBeFocused();
+
   // A tap outside asks too.
   await page.mouse.click(5, 5);
   await expect(ask).toBeVisible();

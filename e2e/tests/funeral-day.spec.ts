@@ -4,7 +4,7 @@ import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 
-// Issue 16, items 1 and 2 (docs/funeral-day.md): an owner puts the funeral on the page; a visitor sees it,
+// The funeral day (docs/funeral-day.md): an owner puts the funeral on the page; a visitor sees it,
 // adds it to their calendar and signs up for the koffietafel; the owner sees who comes and exports the list.
 
 /** Serious and critical accessibility faults on the page as it is now, in each theme. */

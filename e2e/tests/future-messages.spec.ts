@@ -4,7 +4,7 @@ import { CoreApi } from '../support/app-api.ts';
 import { confirm, createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
-// Issue 16, items 4 and 5 (docs/funeral-day.md): an owner plans a future message, changes and cancels it
+// Future messages (docs/funeral-day.md): an owner plans a future message, changes and cancels it
 // within the plan's limit; a visitor signs up on the page with consent and confirms by mail, and the owner
 // sees and removes the sign-up. Sending at the
 // moment, once, across a restart, and the one-click unsubscribe are covered by

@@ -5,7 +5,7 @@ import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 
-// Issue 16, item 3 (docs/funeral-day.md, "Het condoleanceregister"): the family opens the digital guestbook,
+// The guestbook (docs/funeral-day.md, "Het condoleanceregister"): the family opens the digital guestbook,
 // a visitor scans its QR code on a phone and signs without an account or access code, and the family's
 // screen shows the entry appear live.
 

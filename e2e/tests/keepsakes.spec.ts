@@ -3,7 +3,7 @@ import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { confirm, createMemorialAsNewOwner, readAccessCode } from '../support/app-memorial.ts';
 
-// Keepsakes for every plan (issue 17): the presentation for the screen at a service, and the questions that
+// Keepsakes for every plan: the presentation for the screen at a service, and the questions that
 // help a family write a first biography.
 
 async function expectNoSeriousViolations(page: Page, what: string) {

@@ -4,7 +4,7 @@ import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
-// Issue 21.3: an owner deletes a memorial from its management; it is gone for a visitor at once, the
+// An owner deletes a memorial from its management; it is gone for a visitor at once, the
 // owners are mailed, and an owner restores it from "Verwijderde pagina's" on Mijn Pagina's.
 
 /** Serious and critical accessibility faults on the page as it is now, in each theme. */

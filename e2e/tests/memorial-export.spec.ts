@@ -8,7 +8,7 @@ import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
-// Issue 21.3, the promise of permanence: an owner exports the whole page, gets the link by mail, and the
+// The promise of permanence: an owner exports the whole page, gets the link by mail, and the
 // zip's index.html opens from disk, without the service, showing the page and its memories.
 
 test('an owner exports the memorial; the mailed zip opens offline from disk', async ({ page, browser }) => {

@@ -6,7 +6,7 @@ import { fillLogin, storedUser, type TestUser } from '../support/identity.ts';
 import { confirmAddress, signInTeam } from '../support/team.ts';
 
 /**
- * Issue 15, the rest (docs/plans.md "Partners" and "The team's screen"): a partner pays its partnership and
+ * Partners pay (docs/plans.md "Partners" and "The team's screen"): a partner pays its partnership and
  * the open amount for its pages in the Mollie stand-in's checkout and gets the invoices in the portal and by
  * mail; the team finds a page on /team/aanvragen and refunds its payment with a reason. axe in both themes.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test.ts';
 import { axeResults } from '../support/axe.ts';
 
 /**
- * Issue 14, the directory on its own: the footer's link, a search for an unknown place and for a place
+ * The partner directory on its own: the footer's link, a search for an unknown place and for a place
  * without partners, both themes, phone and desktop, and an unknown company's 404. A company found by place
  * is part of partner-journey.spec.ts.
  */

@@ -39,7 +39,7 @@ test('choose Premium, cancel once at the checkout (nothing changes), then pay: t
   await page.getByRole('link', { name: 'Kies een abonnement' }).click();
   await expect(page).toHaveURL(new RegExp(`/page/payment/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Gerrit ${lastName}`) })).toBeVisible();
-  // The spec hides the footer here.
+  // The footer is hidden here (the contract's footer-less paths).
   await expect(page.locator('footer')).toHaveCount(0);
 
   // Without the buyer's details nothing is sent.

@@ -6,7 +6,7 @@ import { axeResults } from '../support/axe.ts';
 import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner } from '../support/app-memorial.ts';
 
-// The memory presentation's builder (issue 17): music for every plan, played with the slideshow; with
+// The memory presentation's builder: music for every plan, played with the slideshow; with
 // Premium (a new page's trial has it) the chosen slides, captions, time, title and closing slide, and the
 // MP4 made in the background with its progress shown.
 

@@ -4,7 +4,7 @@ import { CoreApi } from '../support/app-api.ts';
 import { createMemorialAsNewOwner, openManageTab } from '../support/app-memorial.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
-// The printed book (issue 17, Premium; a new page is in its trial, which has it): from the manage screen
+// The printed book (Premium; a new page is in its trial, which has it): from the manage screen
 // to a rendered A5 PDF with a warning for a photo too small for 300 dpi, a preview, a download and a mail.
 
 async function expectNoSeriousViolations(page: Page, what: string) {

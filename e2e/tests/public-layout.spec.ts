@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { afterPaint, expect, test, type Page } from '../support/test.ts';
 import { exampleMemorialIds } from '@aandenken/contract';
+import { axeResults } from '../support/axe.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
@@ -104,7 +105,7 @@ test.describe('layout', { tag: '@layout' }, () => {
     await expect(html).toHaveClass(/dark/);
   });
 
-  test('footer: every entry is a link with a target, hidden on the spec’s paths', async ({ page }) => {
+  test('footer: every entry is a link with a target, hidden on the footer-less paths', async ({ page }) => {
     await page.goto('/contact');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toBeVisible();
@@ -144,7 +145,7 @@ test.describe('layout', { tag: '@layout' }, () => {
     const button = page.getByRole('button', { name: 'Terug naar boven' });
     await expect(button).toHaveCount(0);
     await page.evaluate(() => window.scrollTo({ top: 390, behavior: 'instant' }));
-    await page.waitForTimeout(200);
+    await afterPaint(page);
     await expect(button).toHaveCount(0);
     await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
     await expect(button).toBeVisible();
@@ -199,10 +200,50 @@ test.describe('layout', { tag: '@layout' }, () => {
       // Down the whole page, so lazy images below the fold are requested too.
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
         await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-        await page.waitForTimeout(50);
+        await afterPaint(page);
       }
       await page.waitForLoadState('networkidle');
     }
     expect(foreign).toEqual([]);
+  });
+
+  test('a page that cannot load says what to do under a working header and footer; the next page loads', async ({
+    page,
+    context,
+    browserErrors,
+  }, testInfo) => {
+    // The page's code cannot be fetched (a deployment replaced it, the connection dropped): caused on purpose.
+    browserErrors.allow(/dynamically imported module|Importing a module script failed|Unable to preload CSS/);
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
+      await page.goto('/contact');
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+      );
+      // From here on no page's code arrives (chunks are named by their hash; the entry is already running).
+      await page.route(/\/assets\/[a-z0-9]+\.js$/, (route) => route.abort());
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Er ging iets mis' })).toBeVisible();
+      await expect(page).toHaveTitle('Er ging iets mis · Aandenken');
+      await expect(
+        main.getByText('Laad de pagina opnieuw, kies een andere of kom later terug.'),
+      ).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Opnieuw laden' })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(footer).toBeVisible();
+      const { violations } = await axeResults(page);
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+      await page.screenshot({ path: testInfo.outputPath(`route-error-${theme}.png`), fullPage: true });
+      // The code is there again: another page of the footer loads, in place of the message.
+      await page.unroute(/\/assets\/[a-z0-9]+\.js$/);
+      await footer.getByRole('link', { name: 'Voorwaarden', exact: true }).click();
+      await expect(page).toHaveURL('/voorwaarden');
+      await expect(page.getByRole('heading', { level: 1, name: 'Algemene voorwaarden' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Er ging iets mis' })).toHaveCount(0);
+    }
   });
 });

@@ -94,14 +94,17 @@ test.describe('/bedrijf', () => {
       .fill('Rouwbloemwerk en bloemstukken voor uitvaarten.');
     await page.getByLabel(/^Aanvullende informatie\*?$/).fill('Werkgebied: Utrecht en omgeving.');
 
-    // Hold the real request a moment so the busy state can be seen.
+    // Hold the real request until the busy state has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
     await page.route('**/core/companies/request', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await released;
       await route.continue();
     });
     const request = page.waitForRequest('**/core/companies/request');
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
     await expect(page.getByRole('button', { name: 'Verwerken...' })).toBeDisabled();
+    release();
     const body = JSON.parse((await request).postData() ?? '{}');
     expect(body).toMatchObject({
       companyType: 'OtherServiceProvider',

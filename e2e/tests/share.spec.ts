@@ -135,10 +135,18 @@ for (const theme of ['light', 'dark'] as const) {
         .context()
         .addCookies([{ name: 'aandenken-theme', value: theme, domain: 'localhost', path: '/' }]);
       await page.goto(`/gedenkpagina/${slug}`);
-      await page.getByRole('button', { name: 'Delen' }).click();
+      // Opened with the button low on the screen (scrolled up to it from below), as on a phone.
+      const delen = page.getByRole('button', { name: 'Delen' });
+      await delen.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + 60));
+      await delen.click();
       const menu = page.getByRole('menu');
       await expect(menu).toBeVisible();
       const result = await axeResults(page);
+      // The page made room: the menu lies under the button, on the screen, not over the name and years.
+      const button = (await delen.boundingBox())!;
+      const box = (await menu.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       const serious = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({

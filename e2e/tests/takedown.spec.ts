@@ -6,7 +6,7 @@ import { waitForMail } from '../support/mailbox.ts';
 import { signInTeam } from '../support/team.ts';
 
 /**
- * 'Melden' and successors (issue 21, items 3 and 4): a visitor reports a memory from the page, the team sees
+ * 'Melden' and successors: a visitor reports a memory from the page, the team sees
  * it on its screen and hides it, and the visitor no longer sees it; an owner names a successor. Axe checks
  * the report dialog and the team's screen in both themes.
  */

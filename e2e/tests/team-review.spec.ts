@@ -5,7 +5,7 @@ import { waitForMail } from '../support/mailbox.ts';
 import { confirmAddress, signInTeam } from '../support/team.ts';
 
 /**
- * Issue 14, the team: a company applies on /bedrijf, a team member (ADMIN_EMAILS of the e2e server)
+ * The team's review: a company applies on /bedrijf, a team member (ADMIN_EMAILS of the e2e server)
  * approves it on /team/aanvragen, the applicant registers from the approval mail, confirms the address,
  * and is the company's partner user. Axe checks both new screens in both themes.
  */

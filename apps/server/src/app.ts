@@ -41,6 +41,7 @@ import { inviteRoutes } from './modules/invites/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { visitorMemoryConfirmRoute, visitorMemoryRoutes } from './modules/memories/visitor-routes.ts';
 import { candleRoutes } from './modules/candles/routes.ts';
 import { guestbookRoutes } from './modules/guestbook/routes.ts';
 import { funeralDayRoutes } from './modules/funeral-day/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await core.register(auditRoutes(deps));
       await core.register(mediaRoutes(deps));
       await core.register(memoryRoutes(deps));
+      await core.register(visitorMemoryRoutes(deps));
       await core.register(candleRoutes(deps));
       await core.register(funeralDayRoutes(deps));
       await core.register(guestbookRoutes(deps));
@@ -232,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
 
   await app.register(identityPlugin(deps));
+  await app.register(visitorMemoryConfirmRoute(deps));
   await app.register(sitePlugin(deps));
   return app as unknown as App;
 }

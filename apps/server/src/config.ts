@@ -89,7 +89,7 @@ export const configSchema = z
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-    /** Wrong access codes per address per hour before 429 (the spec's 20; end-to-end runs raise it). */
+    /** Wrong access codes per address per hour before 429 (20; end-to-end runs raise it). */
     ACCESS_CODE_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** Wrong access codes from all addresses per hour; above it a code is checked only with a solved proof of work. */
     ACCESS_CODE_GLOBAL_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(1000),

@@ -13,7 +13,7 @@ import {
 } from './memorial-fixtures.ts';
 
 /**
- * Issue 13.10: the global budget of wrong access codes asks for a proof of work instead of refusing; links
+ * The global budget of wrong access codes asks for a proof of work instead of refusing; links
  * that name a memorial are checked against it alone, with its own growing lock; owners can switch codes off.
  * Small budgets through the config, so the tests do not need thousands of requests.
  */

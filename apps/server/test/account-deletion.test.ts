@@ -1,5 +1,5 @@
 /**
- * Deleting one's own account (issue 21, item 3; docs/privacy.md): sign-in ends everywhere, what the person
+ * Deleting one's own account (docs/privacy.md): sign-in ends everywhere, what the person
  * left on memorials stays from "een voormalig lid", a memorial they alone owned passes on or is removed
  * after 30 days, the address is gone from every table and can register again.
  */

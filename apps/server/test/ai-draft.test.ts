@@ -1,5 +1,5 @@
 /**
- * The AI-assisted biography draft (issue 17 item 2b, Premium; docs/keepsakes.md 'AI-assisted draft'),
+ * The AI-assisted biography draft (Premium; docs/keepsakes.md 'AI-assisted draft'),
  * against a local stand-in that speaks the chat-completions protocol: only the chosen sources are sent,
  * the draft streams back as NDJSON with per-paragraph sources, invented names and dates are flagged,
  * failures of the endpoint become a Dutch error event, Basis and a server without settings are refused,

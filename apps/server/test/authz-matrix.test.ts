@@ -72,6 +72,13 @@ const ownerOnly = (ok: number) => e(401, 403, 404, 404, 403, 403, 403, ok);
 /** Signed-in users, whoever they are. */
 const signedIn = (ok: number) => e(401, 401, 401, ok, ok, ok, ok, ok);
 const everyone = (ok: number) => e(ok, ok, ok, ok, ok, ok, ok, ok);
+/** A visitor's memory, each to an address of its own (mails to one address are limited a day). */
+const visitorMemory = () => ({
+  name: 'Bea Bezoeker',
+  email: `bezoeker-${randomBytes(4).toString('hex')}@example.nl`,
+  yearLabel: '1990',
+  text: 'Een herinnering.',
+});
 
 /**
  * Personal answers are kept by no browser or proxy: every API answer says `no-store` unless its route
@@ -1053,6 +1060,51 @@ const matrix: Row[] = [
     }),
     expect: everyone(202),
   },
+  // A visitor's memory (decision 025): only on a public page whose family turned it on; anyone may leave one.
+  {
+    call: 'POST /core/memorial/{memorialId}/visitor-memories',
+    prepare: async ({ t, w }) => {
+      await t.db.query('UPDATE memorials SET visitor_memories = true WHERE id = $1', [w.memorialId]);
+      return {};
+    },
+    fresh: true,
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/visitor-memories`,
+      payload: visitorMemory(),
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(404),
+  },
+  {
+    call: 'POST /core/memorial/{memorialId}/visitor-memories',
+    variant: 'public memorial, off',
+    visibility: 'public',
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/visitor-memories`,
+      payload: visitorMemory(),
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(403),
+  },
+  {
+    call: 'POST /core/memorial/{memorialId}/visitor-memories',
+    variant: 'public memorial, on',
+    visibility: 'public',
+    fresh: true,
+    prepare: async ({ t, w }) => {
+      await t.db.query('UPDATE memorials SET visitor_memories = true WHERE id = $1', [w.memorialId]);
+      return {};
+    },
+    request: (w) => ({
+      method: 'POST',
+      url: `/core/memorial/${w.memorialId}/visitor-memories`,
+      payload: visitorMemory(),
+      remoteAddress: randomAddress(),
+    }),
+    expect: everyone(201),
+  },
   {
     call: 'GET /core/memorial/{id}/subscriptions',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/subscriptions` }),
@@ -1101,7 +1153,7 @@ const matrix: Row[] = [
     expect: e(200, 403, 403, 403, 403, 403, 403, 200),
   },
 
-  // ── deleting a memorial (issue 21, docs/privacy.md): owners only, restorable by owners ─────────
+  // ── deleting a memorial (docs/privacy.md): owners only, restorable by owners ─────────
   {
     call: 'POST /core/memorial/{id}/delete',
     fresh: true,
@@ -1134,7 +1186,7 @@ const matrix: Row[] = [
     request: () => ({ method: 'GET', url: '/core/memorial/deleted' }),
     expect: signedIn(200),
   },
-  // ── plans and payments (issue 15): members see the plan, owners and editors pay ─────────────
+  // ── plans and payments: members see the plan, owners and editors pay ─────────────
   {
     call: 'GET /core/memorial/{id}/plan',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/plan` }),
@@ -1212,7 +1264,7 @@ const matrix: Row[] = [
     expect: e(401, 401, 401, 403, 403, 403, 403, 403),
   },
 
-  // ── the account (issue 21): every signed-in person deletes only their own ────────────────────
+  // ── the account: every signed-in person deletes only their own ────────────────────
   {
     call: 'POST /core/account/delete',
     ownUsers: true,
@@ -1224,7 +1276,7 @@ const matrix: Row[] = [
     expect: signedIn(200),
   },
 
-  // ── Melden (issue 21): anyone who sees an item reports it; owners hide on their own page ────────
+  // ── Melden: anyone who sees an item reports it; owners hide on their own page ────────
   {
     call: 'POST /core/takedown/report',
     fresh: true,
@@ -1286,7 +1338,7 @@ const matrix: Row[] = [
     expect: e(401, 404, 404, 404, 404, 404, 404, 200),
   },
 
-  // ── successors (issue 21): owners name who takes the page over ──────────────────────────────────
+  // ── successors: owners name who takes the page over ──────────────────────────────────
   {
     call: 'GET /core/memorial/{id}/successor',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/successor` }),
@@ -1307,7 +1359,7 @@ const matrix: Row[] = [
     expect: ownerOnly(200),
   },
 
-  // ── keepsakes (issue 17): the guided biography template, owners and editors ─────────────────────
+  // ── keepsakes: the guided biography template, owners and editors ─────────────────────
   {
     call: 'GET /core/memorial/{id}/biography-template',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/biography-template` }),
@@ -1390,7 +1442,7 @@ const matrix: Row[] = [
     expect: e(200, 403, 404, 404, 403, 403, 200, 200),
   },
 
-  // ── the presentation (issue 17, docs/keepsakes.md): music for every plan, builder and video Premium ──
+  // ── the presentation (docs/keepsakes.md): music for every plan, builder and video Premium ──
   {
     call: 'GET /core/memorial/{id}/presentation',
     request: (w) => ({ method: 'GET', url: `/core/memorial/${w.memorialId}/presentation` }),
@@ -1688,7 +1740,7 @@ const companyMatrix: CompanyRow[] = [
     request: (_w, p) => ({ method: 'DELETE', url: `/core/team/members/${encodeURIComponent(p.email!)}` }),
     expect: teamOnly(204),
   },
-  // The partner portal (issue 14): colleagues, pages for families, the family's handover. Only the
+  // The partner portal: colleagues, pages for families, the family's handover. Only the
   // company's own users, while it is active; partnerThis is its administrator.
   {
     call: 'GET /core/companies/{id}/users',
@@ -1744,7 +1796,7 @@ const companyMatrix: CompanyRow[] = [
     }),
     expect: partnerOnly(201),
   },
-  // Partners pay (issue 15, partner-billing.test.ts): the company's users see; payments are off here (409).
+  // Partners pay (partner-billing.test.ts): the company's users see; payments are off here (409).
   {
     call: 'GET /core/companies/{id}/billing',
     request: (w) => ({ method: 'GET', url: `/core/companies/${w.companyId}/billing` }),

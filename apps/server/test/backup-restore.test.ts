@@ -1,5 +1,5 @@
 /**
- * Back-ups (issue 21.2, docs/reliability.md, docs/decisions/011-backups.md): the running process writes an
+ * Back-ups (docs/reliability.md, docs/decisions/011-backups.md): the running process writes an
  * archive through its socket; restoring it into an empty database and media folder gives the same rows and
  * the same media bytes; a damaged, truncated or tampered archive and a non-empty target are refused.
  * On PGlite, or on the PostgreSQL server when TEST_DATABASE_URL names one (a schema of its own each).

@@ -1,5 +1,5 @@
 /**
- * The guided biography template (issue 17, every plan; docs/keepsakes.md): owners and editors answer questions
+ * The guided biography template (every plan; docs/keepsakes.md): owners and editors answer questions
  * per period of life, saved one answer at a time; the answers become a first biography, never replacing an
  * existing one without `replace: true`; the generation is in the audit log.
  */

@@ -4,7 +4,7 @@ import { cast } from './fixtures/content.ts';
 import { serverReachable, startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /**
- * The PostgreSQL server goes away and comes back while the process runs (issue 21): a TCP proxy of ours
+ * The PostgreSQL server goes away and comes back while the process runs: a TCP proxy of ours
  * sits between the app and the shared server and is cut and restored. Needs a PostgreSQL server:
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; skipped (with the reason in its
  * name) when none answers.
@@ -101,6 +101,7 @@ describe.skipIf(!reachable)(`database outage${reason}`, () => {
     const broken = t.db.transaction(async (tx) => {
       await tx.query('SELECT 1');
       await proxy.cut();
+      // eslint-disable-next-line no-restricted-syntax -- the break reaches the client's socket on its own time
       await new Promise((r) => setTimeout(r, 100));
       await tx.query('SELECT 1');
     });

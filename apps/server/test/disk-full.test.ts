@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, form, jpeg } from './fixtures/content.ts';
 
 /**
- * A full disk while media is stored (issue 21): the data folder is a real 1 MB tmpfs, so the write fails
+ * A full disk while media is stored: the data folder is a real 1 MB tmpfs, so the write fails
  * with the kernel's own ENOSPC in the real code path (upload's temporary file, the storage's put). Needs
  * root and a kernel that lets this container mount tmpfs; skipped with the reason in its name otherwise.
  */

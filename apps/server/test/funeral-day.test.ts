@@ -362,6 +362,11 @@ describe('RSVP for the gathering', () => {
       (m) => m.to.includes(`owner-funeral@example.nl`) && m.text.includes('Oom Kees'),
     );
     expect(mail.subject).toBe('Nieuwe aanmeldingen voor de uitvaart van Jan Testpersoon');
+    // Each owner and editor by their own name.
+    const { rows: named } = await t.db.query<{ name: string }>('SELECT name FROM users WHERE email = $1', [
+      'owner-funeral@example.nl',
+    ]);
+    expect(mail.text.split('\n')[0]).toBe(`Beste ${named[0]!.name},`);
     expect(mail.text).toContain('- Buurvrouw Ans: 1 persoon');
     expect(mail.text).toContain('In totaal: 2 aanmeldingen, 3 personen.');
     await t.smtp.waitFor((m) => m.to.includes('editor-funeral@example.nl') && m.text.includes('Oom Kees'));

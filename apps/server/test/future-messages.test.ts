@@ -297,6 +297,8 @@ describe('future messages', () => {
       (x) => x.to.includes('bezoeker@example.nl') && x.subject.startsWith('Vandaag is de verjaardag'),
     );
     expect(reminder.text).toContain('80 jaar');
+    // No account has proven this address, so its owner's name is not known.
+    expect(reminder.text.split('\n')[0]).toBe('Hallo,');
     expect(reminder.text).toContain(`/memorial/${c.publicId}`);
     expect(await outboxCount(reminder.subject)).toBe(1);
     const stop = await t.app.inject({
@@ -327,9 +329,14 @@ describe('future messages', () => {
     const to = (subject: string) => (x: { to: string[] | string; subject: string }) =>
       x.to.includes('herdenker@example.nl') && x.subject.startsWith(subject);
 
-    // Allerzielen: every page.
+    // Allerzielen: every page. The address's owner signed in once, so the mail greets them by that name.
+    await t.db.query(
+      `INSERT INTO users (id, email, name) VALUES ($1, 'herdenker@example.nl', 'Hanna Herdenker')`,
+      [`herdenker-${Date.now()}`],
+    );
     await sweepOn('2031-11-02');
     const allerzielen = await t.smtp.waitFor(to('Allerzielen: we denken aan'));
+    expect(allerzielen.text.split('\n')[0]).toBe('Beste Hanna Herdenker,');
     expect(allerzielen.text).toContain(`/memorial/${c.publicId}`);
     expect(allerzielen.headers['list-unsubscribe']).toMatch(/^<http.+>$/);
     expect(await outboxCount(allerzielen.subject)).toBe(1); // once, and not to the messages-only address

@@ -10,7 +10,7 @@ import { createJobQueue } from '../src/lib/jobs/job-queue.ts';
 import { createTestDb } from './helpers.ts';
 
 /**
- * SIGTERM (issue 21): requests accepted before it complete, new ones are refused cleanly, background jobs
+ * SIGTERM: requests accepted before it complete, new ones are refused cleanly, background jobs
  * stop at a safe point and are taken up after a restart, and the process exits within 10 s.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,10 +124,12 @@ describe('SIGTERM', () => {
       // A connection kept open by an earlier request: its next request comes after the signal.
       expect((await get(keptAlive, '/healthz')).status).toBe(200);
       const slow = [1, 2, 3].map((n) => slowContact(slowAgent, n));
+      // eslint-disable-next-line no-restricted-syntax -- the server shows no sign of having accepted them
       await new Promise((r) => setTimeout(r, 300)); // the requests have been accepted
 
       const signalledAt = Date.now();
       first.child.kill('SIGTERM');
+      // eslint-disable-next-line no-restricted-syntax -- the signal's handling is what is timed
       await new Promise((r) => setTimeout(r, 200));
 
       // New requests: on a new connection refused, on the kept-alive one (if still open) a Dutch 503.
@@ -166,6 +168,7 @@ describe('SIGTERM', () => {
       // (the mail jobs were either done before the signal or taken up after the restart).
       const second = startServer(dataDir);
       await healthy();
+      // eslint-disable-next-line no-restricted-syntax -- the embedded database is the running server's alone until it stops
       await new Promise((r) => setTimeout(r, 1500));
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
@@ -191,6 +194,7 @@ describe('the job queue on stop', () => {
     try {
       const ran: number[] = [];
       const handler = async (payload: Record<string, unknown>) => {
+        // eslint-disable-next-line no-restricted-syntax -- a job that takes a while is the subject
         await new Promise((r) => setTimeout(r, 150));
         ran.push(Number(payload.n));
       };
@@ -230,6 +234,7 @@ describe('the job queue on stop', () => {
       let started = false;
       queue.register('test.stuck', 'system', async () => {
         started = true;
+        // eslint-disable-next-line no-restricted-syntax -- a job that hangs is the subject
         await new Promise((r) => setTimeout(r, 5000));
       });
       await queue.enqueue(db, 'test.stuck', {});

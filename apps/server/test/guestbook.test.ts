@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, eventually } from './fixtures/content.ts';
 import { guestbookLive } from '../src/modules/guestbook/live.ts';
+import { LATIN_EXTENDED_NAMES, pdfInfo, pdfText } from './fixtures/pdf-reader.ts';
 
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;
@@ -165,14 +166,28 @@ describe('the guestbook', () => {
     const pdf = await get(c.privateId, c.owner.headers, '/entries.pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const { PDFDocument } = await import('pdf-lib');
-    const doc = await PDFDocument.load(pdf.rawPayload);
-    expect(doc.getPageCount()).toBe(1);
-    expect(doc.getTitle()).toMatch(/^Condoleanceregister /);
+    const doc = pdfInfo(pdf.rawPayload);
+    expect(doc.pages).toBe(1);
+    expect(doc.title).toMatch(/^Condoleanceregister /);
 
     // The family sees hidden entries in its list (marked), so it can show one again.
     const entries = (await get(c.privateId, c.owner.headers)).json().guestbook.entries;
     expect(entries.find((e: { id: string }) => e.id === bad.json().id).hidden).toBe(true);
+  });
+
+  it('prints names in Turkish, Polish and Vietnamese as written in the PDF, and leaves emoji out', async () => {
+    for (const name of LATIN_EXTENDED_NAMES.split(', '))
+      expect(
+        (await sign(token, { name, message: `Rust zacht 🕊️ lieve ${name.split(' ')[0]} ❤️` })).statusCode,
+      ).toBe(201);
+    const pdf = await get(c.privateId, c.owner.headers, '/entries.pdf');
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    for (const name of LATIN_EXTENDED_NAMES.split(', ')) expect(text).toMatch(new RegExp(`^${name}$`, 'm'));
+    // Left out, not drawn as boxes (which the extractor would give as a break or a wide gap).
+    expect(text).toMatch(/^Rust zacht lieve Ayşe$/m);
+    expect(text).toMatch(/^Rust zacht lieve Nguyễn$/m);
+    expect(text).not.toMatch(/[?\uFFFD]/);
   });
 
   it('closes when the family closes it: signing is refused, the link says closed', async () => {

@@ -46,7 +46,7 @@ describe('registration', () => {
     );
     expect(page.body).toContain('<h1>Account aanmaken</h1>');
     expect(page.body).toContain('value="nieuw@example.nl"');
-    // What the new account agrees to, one click away (issue 21).
+    // What the new account agrees to, one click away.
     expect(page.body).toMatch(/<a href="[^"]*\/voorwaarden">algemene voorwaarden<\/a>/);
     expect(page.body).toMatch(/<a href="[^"]*\/privacy">privacybeleid<\/a>/);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -409,26 +409,44 @@ describe('forgotten password', () => {
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes('greet@example.nl') && m.subject.startsWith('Bevestig'),
     );
-    expect(mail.text).toContain('kies daar je wachtwoord');
+    expect(mail.text).toContain('met één klik op deze link');
     const link = linkIn(mail.text);
 
-    // The real owner opens the mailed link. Opening it alone changes nothing (a mail scanner may fetch it).
+    // The real owner opens the mailed link, in a browser signed in to their own (other) account. Opening it
+    // changes nothing: that is no sign-in of this account (nor is a mail scanner's fetch).
     const owner = new Browser(t.app);
+    await registerThroughProvider(t.app, { name: 'Greet', email: 'greet.eigen@example.nl', password }, owner);
     const page = await owner.get(link);
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<h1>Bevestig je e-mailadres</h1>');
-    expect(page.body).toContain('Kies een wachtwoord om je e-mailadres te bevestigen.');
+    expect(page.body).toContain('Vul het wachtwoord van je account in');
     const { rows: still } = await t.db.query<{ email_verified: boolean }>(
       "SELECT email_verified FROM accounts WHERE email = 'greet@example.nl'",
     );
     expect(still[0]!.email_verified).toBe(false);
     const token = new URL(link, 'http://x').searchParams.get('token')!;
+    // Without the account's password the holder gets nothing by guessing it: the address stays unconfirmed.
+    const guess = await owner.post('/realms/aandenken/login-actions/verify-email', {
+      token,
+      csrf: csrfOf(page.body),
+      stap: 'wachtwoord',
+      password: 'eigen-sleutel-van-de-eigenaar',
+    });
+    expect(guess.statusCode).toBe(401);
+    expect(guess.body).toContain('Dit wachtwoord klopt niet.');
+    expect(
+      (await t.db.query("SELECT email_verified FROM accounts WHERE email = 'greet@example.nl'")).rows[0],
+    ).toEqual({ email_verified: false });
+    // They choose a new password instead ('Kies een nieuw wachtwoord').
+    const choose = await owner.get(`${link}&nieuw=1`);
+    expect(choose.body).toContain('<h1>Kies een nieuw wachtwoord</h1>');
 
     // Refused forms change nothing and say why, in Dutch.
     const forged = await owner.post('/realms/aandenken/login-actions/verify-email', {
       token,
       csrf: 'vervalst',
+      stap: 'nieuw',
       password: 'eigen-sleutel-van-de-eigenaar',
       passwordRepeat: 'eigen-sleutel-van-de-eigenaar',
     });
@@ -437,6 +455,7 @@ describe('forgotten password', () => {
     const weak = await owner.post('/realms/aandenken/login-actions/verify-email', {
       token,
       csrf: csrfOf(page.body),
+      stap: 'nieuw',
       password: 'password',
       passwordRepeat: 'password',
     });
@@ -445,6 +464,7 @@ describe('forgotten password', () => {
     const mismatch = await owner.post('/realms/aandenken/login-actions/verify-email', {
       token,
       csrf: csrfOf(page.body),
+      stap: 'nieuw',
       password: 'eigen-sleutel-van-de-eigenaar',
       passwordRepeat: 'iets-anders-helemaal',
     });
@@ -455,12 +475,13 @@ describe('forgotten password', () => {
     const done = await owner.post('/realms/aandenken/login-actions/verify-email', {
       token,
       csrf: csrfOf(page.body),
+      stap: 'nieuw',
       password: 'eigen-sleutel-van-de-eigenaar',
       passwordRepeat: 'eigen-sleutel-van-de-eigenaar',
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Je e-mailadres is bevestigd');
-    expect(done.body).toContain('Log in met dit wachtwoord');
+    expect(done.body).toContain('je wachtwoord is opgeslagen');
 
     // The attacker's password, refresh tokens and access token are refused; the owner signs in.
     expect((await tryLogin('greet@example.nl', 'wachtwoord-van-de-kaper')).statusCode).toBe(401);
@@ -475,6 +496,7 @@ describe('forgotten password', () => {
     });
     expect(userinfo.statusCode).toBe(401);
     expect((await t.app.inject({ url: link })).statusCode).toBe(400);
+    // eslint-disable-next-line no-restricted-syntax -- tokens count in whole seconds
     await new Promise((r) => setTimeout(r, 1100)); // tokens from the second of the verification do not count
     const { tokens } = await signInWithPassword(t.app, 'greet@example.nl', 'eigen-sleutel-van-de-eigenaar');
     expect(decodeJwt(tokens.id_token).email_verified).toBe(true);
@@ -500,6 +522,134 @@ describe('forgotten password', () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('Deze link is verlopen of al gebruikt');
     expect(page.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('one-click confirmation', () => {
+  const verifiedOf = async (email: string) =>
+    (
+      await t.db.query<{ email_verified: boolean }>(
+        'SELECT email_verified FROM accounts WHERE lower(email) = lower($1)',
+        [email],
+      )
+    ).rows[0]?.email_verified;
+  const confirmMail = (email: string) =>
+    t.smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Bevestig'));
+  const continueHref = (html: string) => /<a class="btn btn-primary" href="([^"]+)"/.exec(html)?.[1];
+
+  it('confirms in one click in the browser that registered: every sign-in stays; a password reset later ends them all', async () => {
+    const email = 'hanna@example.nl';
+    const { browser, tokens: first } = await registerThroughProvider(t.app, {
+      name: 'Hanna',
+      email,
+      password,
+    });
+    const { tokens: phone } = await signInWithPassword(t.app, email, password);
+    const link = linkIn((await confirmMail(email)).text);
+
+    const done = await browser.get(link);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.body).toContain('<h1>Je e-mailadres is bevestigd</h1>');
+    expect(done.body).not.toContain('type="password"');
+    expect(await verifiedOf(email)).toBe(true);
+    // Nobody is signed out: both sign-ins renew, and the access token from before counts as verified.
+    expect((await refresh(t.app, first.refresh_token)).statusCode).toBe(200);
+    const renewed = await refresh(t.app, phone.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    const info = await t.app.inject({
+      url: endpoints.userinfo,
+      headers: { authorization: `Bearer ${first.access_token}` },
+    });
+    expect(info.json()).toMatchObject({ email, email_verified: true });
+    expect((await browser.get(link)).statusCode).toBe(400);
+
+    // Only a password reset signs out everywhere.
+    const resetter = new Browser(t.app);
+    const { uidPath } = await openInteraction(resetter, s256());
+    const form = await resetter.get(`${uidPath}/forgot`);
+    await resetter.post(`${uidPath}/forgot`, { csrf: csrfOf(form.body), email });
+    const resetLink = linkIn(
+      (await t.smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Nieuw wachtwoord'))).text,
+    );
+    const resetPage = await resetter.get(resetLink);
+    const reset = await resetter.post('/realms/aandenken/login-actions/reset-password', {
+      token: new URL(resetLink, 'http://x').searchParams.get('token')!,
+      csrf: csrfOf(resetPage.body),
+      password: 'zomer-regen-over-de-duinen',
+      passwordRepeat: 'zomer-regen-over-de-duinen',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await refresh(t.app, renewed.json().refresh_token as string)).json().error).toBe('invalid_grant');
+  });
+
+  it('elsewhere opening the link changes nothing; the account’s password confirms it and no sign-in ends', async () => {
+    const email = 'ilse@example.nl';
+    const { tokens } = await registerThroughProvider(t.app, { name: 'Ilse', email, password });
+    const link = linkIn((await confirmMail(email)).text);
+    // A mail scanner, or the person on another device: a form, nothing used up.
+    const phone = new Browser(t.app);
+    const page = await phone.get(link);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Bevestig je e-mailadres</h1>');
+    expect(page.body).toContain('ilse@example.nl');
+    expect(await verifiedOf(email)).toBe(false);
+    const form = {
+      token: new URL(link, 'http://x').searchParams.get('token')!,
+      csrf: csrfOf(page.body),
+      stap: 'wachtwoord',
+    };
+    const wrong = await phone.post('/realms/aandenken/login-actions/verify-email', {
+      ...form,
+      password: 'niet-het-goede',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('aria-invalid="true"');
+    expect(await verifiedOf(email)).toBe(false);
+    const ok = await phone.post('/realms/aandenken/login-actions/verify-email', { ...form, password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('Je e-mailadres is bevestigd');
+    expect(await verifiedOf(email)).toBe(true);
+    expect((await refresh(t.app, tokens.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('returns the person to the path they came from, and only to a path on the site', async () => {
+    const path = '/memorial/6a0c7a52-0000-4000-8000-000000000001/beheer?tab=mensen';
+    const { browser } = await registerThroughProvider(
+      t.app,
+      { name: 'Joke', email: 'joke@example.nl', password },
+      new Browser(t.app),
+      path,
+    );
+    const link = linkIn((await confirmMail('joke@example.nl')).text);
+    expect(new URL(link, 'http://x').searchParams.get('terug')).toBe(path);
+    const done = await browser.get(link);
+    expect(continueHref(done.body)).toBe(
+      `http://localhost:8080/memorial/6a0c7a52-0000-4000-8000-000000000001/beheer?tab=mensen&amp;aanmelden=1`,
+    );
+
+    // Another site, a protocol-relative or backslashed address, a scheme: never followed, nor mailed.
+    for (const [i, bad] of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+    ].entries()) {
+      const email = `kees${i}@example.nl`;
+      const { browser: b } = await registerThroughProvider(
+        t.app,
+        { name: 'Kees', email, password },
+        new Browser(t.app),
+        bad,
+      );
+      const mailed = linkIn((await confirmMail(email)).text);
+      expect(new URL(mailed, 'http://x').searchParams.has('terug')).toBe(false);
+      // The same in a link someone altered by hand.
+      const altered = await b.get(`${mailed}&terug=${encodeURIComponent(bad)}`);
+      expect(altered.statusCode).toBe(200);
+      expect(continueHref(altered.body)).toBe('http://localhost:8080/mijn-paginas?aanmelden=1');
+    }
   });
 });
 

@@ -70,6 +70,7 @@ describe('GET /core/companies/{id}', () => {
     // The sign-in from before the verification may be whoever registered the address first: it ends.
     expect((await get(companyId, tokens.access_token)).statusCode).toBe(404);
     expect((await refresh(t.app, tokens.refresh_token)).json().error).toBe('invalid_grant');
+    // eslint-disable-next-line no-restricted-syntax -- tokens count in whole seconds
     await new Promise((r) => setTimeout(r, 1100)); // tokens from the second of the verification do not count
     const { tokens: fresh } = await signInWithPassword(
       t.app,

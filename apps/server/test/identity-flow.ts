@@ -202,11 +202,18 @@ export async function registerThroughProvider(
   app: FastifyInstance,
   user: { name: string; email: string; password: string },
   browser = new Browser(app),
+  /** The site path to return to (the web client's `aandenken_return`). */
+  returnPath?: string,
 ) {
   const { verifier, challenge } = pkce();
   const { uidPath, csrf, page } = await openInteraction(
     browser,
-    { code_challenge: challenge, code_challenge_method: 'S256', login_hint: user.email },
+    {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      login_hint: user.email,
+      ...(returnPath !== undefined ? { aandenken_return: returnPath } : {}),
+    },
     endpoints.registrations,
   );
   expect(page.body).toContain('Account aanmaken');
@@ -225,8 +232,9 @@ export async function registerThroughProvider(
 }
 
 /**
- * Follows a mailed verification link as the mailbox's holder: the link opens a form that asks for a
- * password (the account got one before the address was proven), and the form is sent with `password`.
+ * Follows a mailed verification link as the mailbox's holder in a browser not signed in to the account:
+ * the link opens a form that asks for the account's password; its 'Kies een nieuw wachtwoord' form is sent
+ * with `password` (which ends every sign-in from before).
  */
 export async function verifyWithPassword(
   app: FastifyInstance,
@@ -240,6 +248,7 @@ export async function verifyWithPassword(
   return browser.post(`${base}/login-actions/verify-email`, {
     token: new URL(link, 'http://localhost').searchParams.get('token')!,
     csrf: csrfOf(page.body),
+    stap: 'nieuw',
     password,
     passwordRepeat: password,
   });

@@ -8,6 +8,7 @@ import {
   followToCallback,
   openInteraction,
   pkce,
+  refresh,
   registerThroughProvider,
 } from './identity-flow.ts';
 
@@ -150,8 +151,8 @@ describe('sign-in with Google (a local stand-in provider)', () => {
     expect(decodeJwt(tokens2.access_token).sub).toBe(rows[0]!.id);
   });
 
-  it('links to an existing account with the same e-mail; an unverified password is dropped', async () => {
-    await registerThroughProvider(t.app, {
+  it('links to an existing account with the same e-mail; an unverified password and its sign-ins are dropped', async () => {
+    const { tokens: early } = await registerThroughProvider(t.app, {
       name: 'Gijs',
       email: 'gijs@gmail.test',
       password: 'lang-genoeg-wachtwoord',
@@ -167,6 +168,8 @@ describe('sign-in with Google (a local stand-in provider)', () => {
       "SELECT email_verified, password_hash, google_sub IS NOT NULL AS linked FROM accounts WHERE email = 'gijs@gmail.test'",
     );
     expect(rows[0]).toEqual({ email_verified: true, password_hash: null, linked: true });
+    // Whoever registered the address first (perhaps not its owner) is signed out too.
+    expect((await refresh(t.app, early.refresh_token)).json().error).toBe('invalid_grant');
   });
 
   it('refuses a Google account without a verified e-mail, and a replayed answer', async () => {

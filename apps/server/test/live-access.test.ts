@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { amsterdamDate, amsterdamInstant } from '../src/shared/amsterdam-time.ts';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
 import { guestToken, member, memorial, person, type Person } from './fixtures/content.ts';
-import { createLinkToken, createMemorial } from './memorial-fixtures.ts';
+import { createCompany, createLinkToken, createMemorial } from './memorial-fixtures.ts';
 
 let t: TestContext;
 let base: string;
@@ -132,32 +132,7 @@ const sign = (token: string, name: string) =>
   });
 
 /** An approved company with its first user (administrator). */
-let applications = 1;
-async function company() {
-  const email = `eigenaar-${uid()}@linde.nl`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/core/companies/request',
-    remoteAddress: `10.88.${applications >> 8}.${applications++ & 255}`,
-    payload: {
-      companyType: 'FuneralDirector',
-      firstName: 'Anna',
-      lastName: 'de Vries',
-      companyName: 'Uitvaartzorg De Linde',
-      streetName: 'Lindelaan',
-      houseNumber: '12',
-      postalCode: '3511 AB',
-      phoneNumber: '030 123 4567',
-      email,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  expect((await call('POST', `/core/team/applications/${id}/approve`, team)).statusCode).toBe(200);
-  const admin = await issueUserToken(t, { email, name: 'Anna de Vries' });
-  expect((await call('GET', '/core/account/roles', admin.token)).json().companies).toHaveLength(1);
-  return { id, admin };
-}
+const company = () => createCompany(t, { name: 'Uitvaartzorg De Linde' });
 /** A page the company made for a family: the partner manages it as an editor. */
 async function carePage(companyId: string, token: string) {
   const familyEmail = `familie-${uid()}@example.nl`;

@@ -150,6 +150,7 @@ describe.skipIf(!reachable)('liveChannel on a PostgreSQL server when the listeni
       await live.subscribe('abc', a.s);
       await proxy.cut();
       // Several tries fail meanwhile (each 50 ms); a new subscriber cannot listen either and is refused.
+      // eslint-disable-next-line no-restricted-syntax -- retries that fail leave nothing to wait for
       await new Promise((r) => setTimeout(r, 300));
       await expect(live.subscribe('abc', recorder().s)).rejects.toThrow();
       expect(live.subscribers()).toBe(1);

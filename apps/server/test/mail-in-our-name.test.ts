@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 5: mail from our address to an address that has not proven itself carries no free text
+ * Mail from our address to an address that has not proven itself carries no free text
  * from whoever caused it beyond a name (one line, limited length, no links), a recipient gets a limited
  * number of such mails whoever sends them, and the partner confirmation says only what we write.
  */

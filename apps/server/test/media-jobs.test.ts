@@ -80,6 +80,7 @@ describe('job queue', () => {
     const handler = async (payload: Record<string, unknown>) => {
       const n = payload.n as number;
       seen.set(n, (seen.get(n) ?? 0) + 1);
+      // eslint-disable-next-line no-restricted-syntax -- a job that takes a moment, so the two workers overlap
       await new Promise((r) => setTimeout(r, 5));
     };
     const a = createJobQueue({ db, log, pollIntervalMs: 10 });

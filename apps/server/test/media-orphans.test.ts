@@ -5,7 +5,7 @@ import { MEDIA_ORPHANS_TASK, sweepMediaOrphans } from '../src/lib/media/orphans.
 import { createTestApp, type TestContext } from './helpers.ts';
 import { cast, form, jpeg } from './fixtures/content.ts';
 
-/** What a killed process leaves half-stored in media storage is removed by the cleanup (issue 21). */
+/** What a killed process leaves half-stored in media storage is removed by the cleanup. */
 let t: TestContext;
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {

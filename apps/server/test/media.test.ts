@@ -215,6 +215,17 @@ describe('POST /core/memorial-media', () => {
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 10-19/${data.length}`);
       expect(part.rawPayload.equals(data.subarray(10, 20))).toBe(true);
+      // A suffix range: the last 500 bytes.
+      const tail = await t.app.inject({ url: pathOf(item.url), headers: { range: 'bytes=-500' } });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.headers['content-range']).toBe(
+        `bytes ${data.length - 500}-${data.length - 1}/${data.length}`,
+      );
+      expect(tail.rawPayload.equals(data.subarray(data.length - 500))).toBe(true);
+      // Several ranges: the whole file.
+      const several = await t.app.inject({ url: pathOf(item.url), headers: { range: 'bytes=0-9,20-29' } });
+      expect(several.statusCode).toBe(200);
+      expect(several.rawPayload.length).toBe(data.length);
       const bad = await t.app.inject({
         url: pathOf(item.url),
         headers: { range: `bytes=${data.length + 5}-` },

@@ -1,5 +1,5 @@
 /**
- * An owner deletes a memorial (issue 21.3, docs/privacy.md): gone at once for everyone, the owners mailed
+ * An owner deletes a memorial (docs/privacy.md): gone at once for everyone, the owners mailed
  * with the restore link and the date, restorable by an owner for 30 days, then removed with its media by
  * the scheduled job; what remains is that it happened (who, when), not what it held.
  */

@@ -183,3 +183,58 @@ export async function createWorld(
     },
   };
 }
+
+export interface Company {
+  id: string;
+  name: string;
+  /** Its public page's address part. */
+  slug: string;
+  /** Its first user, an administrator: the applicant, who signed in with the address they applied with. */
+  admin: User;
+}
+
+let applications = 0;
+/**
+ * An approved company (Lindelaan 12, 3511 AB; applicant Anna de Vries) with its first user, an administrator,
+ * through the real routes: the application, the team's approval, the applicant's first sign-in.
+ */
+export async function createCompany(
+  t: TestContext,
+  opts: { name?: string; email?: string } = {},
+): Promise<Company> {
+  const tag = randomBytes(4).toString('hex');
+  const name = opts.name ?? `Uitvaartzorg ${tag}`;
+  const email = opts.email ?? `eigenaar-${tag}@linde.nl`;
+  const n = applications++;
+  const application = await t.app.inject({
+    method: 'POST',
+    url: '/core/companies/request',
+    // Applications are limited per client address: each its own.
+    remoteAddress: `10.251.${(n >> 8) & 255}.${n & 255}`,
+    payload: {
+      companyType: 'FuneralDirector',
+      firstName: 'Anna',
+      lastName: 'de Vries',
+      companyName: name,
+      streetName: 'Lindelaan',
+      houseNumber: '12',
+      postalCode: '3511 AB',
+      phoneNumber: '030 123 4567',
+      email,
+    },
+  });
+  if (application.statusCode !== 201) throw new Error(`company application: ${application.body}`);
+  const id = application.json().id as string;
+  const team = await issueUserToken(t, { email: 'team@aandenken.test', name: 'Team' });
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/core/team/applications/${id}/approve`,
+    headers: auth(team.token),
+  });
+  if (approved.statusCode !== 200) throw new Error(`company approval: ${approved.body}`);
+  const admin = await issueUserToken(t, { email, name: 'Anna de Vries' });
+  // The first sign-in claims the company for the verified address it applied with.
+  const roles = await t.app.inject({ url: '/core/account/roles', headers: auth(admin.token) });
+  if (roles.json().companies?.length !== 1) throw new Error(`company not claimed: ${roles.body}`);
+  return { id, name, slug: approved.json().company.slug as string, admin: { ...admin, email } };
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { auth, createMemorial, createUsers, type Users } from './memorial-fixtures.ts';
 import { genericPreview, withPreview } from '../src/modules/site/preview.ts';
+import { withPagePreloads } from '../src/modules/site/memorial-ssr.ts';
 import { CANDLE_RATE_LIMIT } from '@aandenken/contract';
 
 /**
@@ -336,5 +337,39 @@ describe('the candle form without the page’s script', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/gedenkpagina/${slug}#kaarsje-brandt`);
     expect((await candles()).map((c) => c.name)).toContain('Via het adres');
+  });
+});
+
+describe('the memorial page’s one preload list', () => {
+  it('names the entry’s chunks and the page’s chunk with all it imports, each once, scripts only', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-preloads-'));
+    try {
+      await fs.mkdir(path.join(dir, '.vite'));
+      await fs.writeFile(
+        path.join(dir, '.vite/manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+          '_react.js': { file: 'assets/react.js' },
+          'src/page.tsx': {
+            file: 'assets/page.js',
+            imports: ['_react.js', '_a.js'],
+            css: ['assets/page.css'],
+          },
+          '_a.js': { file: 'assets/a.js', imports: ['_b.js', '_react.js'] },
+          '_b.js': { file: 'assets/b.js', imports: ['_a.js'] },
+          'src/other.tsx': { file: 'assets/other.js' },
+        }),
+      );
+      const shell =
+        '<head><script src="/boot.js" data-app="/assets/index-1.js" data-preload="/assets/react.js" defer></script></head>';
+      const html = withPagePreloads(shell, dir, 'src/page.tsx');
+      const list = /data-preload="([^"]*)"/.exec(html)![1]!.split(' ');
+      expect(list).toEqual(['/assets/react.js', '/assets/page.js', '/assets/a.js', '/assets/b.js']);
+      expect(html).toContain('data-app="/assets/index-1.js"');
+      // No manifest (a build without one): the shell as it is.
+      expect(withPagePreloads(shell, path.join(dir, 'missing'), 'src/page.tsx')).toBe(shell);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

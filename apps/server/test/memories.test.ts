@@ -910,6 +910,7 @@ describe("memory cards (the wall's read model: migration 093, decision 008)", ()
         () => null,
         (err: { code?: string }) => err.code,
       );
+      // eslint-disable-next-line no-restricted-syntax -- a lock wait shows nowhere but in time
       await new Promise((r) => setTimeout(r, 300)); // the job is now waiting for a lock
       release();
       await deleting; // a deadlock would abort one of the two (40P01)

@@ -1,11 +1,12 @@
 /**
- * Partners pay through Mollie (issue 15, docs/plans.md "Partners"): the partnership (a year) and what the
+ * Partners pay through Mollie (docs/plans.md "Partners"): the partnership (a year) and what the
  * company owes for the pages it made for families, each with an invoice to the company; who may see and
  * pay; the team's look-up of a page's plan and its refund of a company's payment. Against the local Mollie
  * stand-in (support/mollie-standin.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
+import { createCompany } from './memorial-fixtures.ts';
 import { startMollieStandIn, type MollieStandIn } from './support/mollie-standin.ts';
 
 let t: TestContext;
@@ -33,33 +34,8 @@ const webhook = (id: string) =>
     payload: new URLSearchParams({ id }).toString(),
   });
 
-let seq = 1;
 /** An approved company (Lindelaan 12, 3511 AB) with its first user, an administrator. */
-async function company(name = `Uitvaartzorg ${uid()}`) {
-  const email = `eigenaar-${uid()}@linde.nl`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/core/companies/request',
-    remoteAddress: `10.9.${seq++ & 255}.7`,
-    payload: {
-      companyType: 'FuneralDirector',
-      firstName: 'Anna',
-      lastName: 'de Vries',
-      companyName: name,
-      streetName: 'Lindelaan',
-      houseNumber: '12',
-      postalCode: '3511 AB',
-      phoneNumber: '030 123 4567',
-      email,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  expect((await call('POST', `/core/team/applications/${id}/approve`, team)).statusCode).toBe(200);
-  const admin = await issueUserToken(t, { email, name: 'Anna de Vries' });
-  expect((await call('GET', '/core/account/roles', admin.token)).json().companies).toHaveLength(1);
-  return { id, name, admin: { ...admin, email } };
-}
+const company = (name?: string) => createCompany(t, { name });
 async function colleague(companyId: string, adminToken: string) {
   const email = `collega-${uid()}@linde.nl`;
   expect(

@@ -1,11 +1,13 @@
 /**
- * Issue 14, the partner portal: colleagues (invite, join with a verified address, administrator, remove),
+ * The partner portal: colleagues (invite, join with a verified address, administrator, remove),
  * pages made for a family (created, mailed, taken over by the family, the partner role as the family
  * decides, "Verzorgd door"), the list with its counters, and who may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
+import { decodeJwt } from 'jose';
 import { companyRepository } from '../src/modules/companies/repository.ts';
+import { Browser, registerThroughProvider } from './identity-flow.ts';
 
 let t: TestContext;
 let team: string;
@@ -430,8 +432,9 @@ describe('a page for a family', () => {
     await expect.poll(async () => (await publicPage())[0]?.name).toBe('Jo Willems');
     // Hidden again: gone from the page (the cache too), from the list and from the company's page.
     await call('PUT', `/core/memorial/${memorialId}/care`, family.token, { shownPublicly: false });
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await call('GET', `/core/memorial/${memorialId}`)).json().caredBy).toBeNull();
+    await expect
+      .poll(async () => (await call('GET', `/core/memorial/${memorialId}`)).json().caredBy)
+      .toBeNull();
     expect(await companyRepository(t.db).listCaredPagesShown(c.id)).toEqual([]);
     await expect.poll(publicPage).toEqual([]);
   });
@@ -490,6 +493,85 @@ describe('a page for a family', () => {
     expect(fresh).not.toBe(code);
     expect((await call('GET', `/core/handover/${code}`)).statusCode).toBe(404);
     expect((await call('GET', `/core/handover/${fresh}`)).statusCode).toBe(200);
+  });
+});
+
+describe('a link mailed to the family proves its address', () => {
+  const verifiedOf = async (email: string) =>
+    (
+      await t.db.query<{ email_verified: boolean }>(
+        'SELECT email_verified FROM accounts WHERE lower(email) = lower($1)',
+        [email],
+      )
+    ).rows[0]?.email_verified;
+  const register = (email: string, returnPath: string) =>
+    registerThroughProvider(
+      t.app,
+      { name: 'Familie Willems', email, password: 'een-veilig-wachtwoord' },
+      new Browser(t.app),
+      returnPath,
+    );
+
+  it('registering from the handover link with the address it was sent to: confirmed at once, the page taken over without a mail', async () => {
+    const c = await company();
+    const { code, familyEmail, memorialId } = await createPage(c.id, c.admin.token);
+    const { tokens } = await register(familyEmail.toUpperCase(), `/overnemen/${code}`);
+    expect(await verifiedOf(familyEmail)).toBe(true);
+    expect(decodeJwt(tokens.id_token).email_verified).toBe(true);
+    const ok = await accept(code, tokens.access_token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().memorialId).toBe(memorialId);
+    // No confirmation mail was even queued (it would be in the same transaction as the account).
+    const { rows: queued } = await t.db.query(
+      `SELECT 1 FROM mail_outbox WHERE subject LIKE 'Bevestig%' AND to_addresses::text ILIKE $1`,
+      [`%${familyEmail}%`],
+    );
+    expect(queued).toEqual([]);
+  });
+
+  it('another address, an unknown or spent code: not confirmed, a confirmation mail that leads back to the link', async () => {
+    const c = await company();
+    const { code, familyEmail } = await createPage(c.id, c.admin.token);
+    const other = `ander-${uid()}@example.nl`;
+    const { tokens } = await register(other, `/overnemen/${code}`);
+    expect(await verifiedOf(other)).toBe(false);
+    expect((await accept(code, tokens.access_token)).json().code).toBe('EMAIL_NOT_VERIFIED');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(other) && m.subject.startsWith('Bevestig'));
+    expect(new URL(/(http:\/\/\S+)/.exec(mail.text)![1]!).searchParams.get('terug')).toBe(
+      `/overnemen/${code}`,
+    );
+    // A made-up code does not prove the address either.
+    const guessed = `familie-${uid()}@example.nl`;
+    await register(guessed, `/overnemen/${'A'.repeat(32)}`);
+    expect(await verifiedOf(guessed)).toBe(false);
+    // Once the page is taken over, its link proves nothing more.
+    await t.db.query(
+      'UPDATE guest_invites SET revoked_at = now() WHERE code_hash IS NOT NULL AND lower(email) = $1',
+      [familyEmail],
+    );
+    await register(familyEmail, `/overnemen/${code}`);
+    expect(await verifiedOf(familyEmail)).toBe(false);
+  });
+
+  it('registering from an invitation link with its address: confirmed at once; with another address: not', async () => {
+    const c = await company();
+    const { memorialId } = await createPage(c.id, c.admin.token);
+    const relative = `kees-${uid()}@example.nl`;
+    const invited = await call('POST', `/core/guest-invite/${memorialId}`, c.admin.token, {
+      email: relative,
+      role: 'guest',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(relative));
+    const code = /\/uitnodiging\/([\w-]+)/.exec(mail.text)![1]!;
+    const stranger = `iemand-${uid()}@example.nl`;
+    await register(stranger, `/uitnodiging/${code}?accepteren=1`);
+    expect(await verifiedOf(stranger)).toBe(false);
+    const { tokens } = await register(relative, `/uitnodiging/${code}?accepteren=1`);
+    expect(await verifiedOf(relative)).toBe(true);
+    expect((await call('POST', `/core/guest-invite/accept/${code}`, tokens.access_token)).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, issueUserToken, type TestContext } from './helpers.ts';
-import { auth } from './memorial-fixtures.ts';
+import { auth, createCompany } from './memorial-fixtures.ts';
 import { form, jpeg } from './fixtures/content.ts';
-import { randomAddress } from './fixtures/content-matrix.ts';
 
 let t: TestContext;
 let team: string;
@@ -15,36 +14,9 @@ afterAll(async () => t?.close());
 const tag = () => crypto.randomUUID().slice(0, 8);
 
 /** An approved company whose applicant signed in with the verified address: its first partner user. */
-async function company(name = `Uitvaartzorg ${tag()}`) {
-  const email = `partner-${tag()}@example.nl`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/core/companies/request',
-    remoteAddress: randomAddress(),
-    payload: {
-      companyType: 'FuneralDirector',
-      firstName: 'Anna',
-      lastName: 'Bos',
-      companyName: name,
-      streetName: 'Dorpsstraat',
-      houseNumber: '1',
-      postalCode: '3511 AB',
-      phoneNumber: '030 123 4567',
-      email,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  const approved = await t.app.inject({
-    method: 'POST',
-    url: `/core/team/applications/${id}/approve`,
-    headers: auth(team),
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
-  const { token } = await issueUserToken(t, { email });
-  const roles = await t.app.inject({ url: '/core/account/roles', headers: auth(token) });
-  expect(roles.json().companies).toHaveLength(1);
-  return { id, token, slug: approved.json().company.slug as string };
+async function company(name?: string) {
+  const c = await createCompany(t, { name });
+  return { id: c.id, token: c.admin.token, slug: c.slug };
 }
 
 const profile = (over: Record<string, unknown> = {}) => ({

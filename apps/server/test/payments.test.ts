@@ -1,5 +1,5 @@
 /**
- * Payments through Mollie (issue 15, docs/plans.md), against a local stand-in speaking Mollie's v2 API
+ * Payments through Mollie (docs/plans.md), against a local stand-in speaking Mollie's v2 API
  * (support/mollie-standin.ts): creating a payment, the webhook's edge cases (unknown ids, replays,
  * out-of-order calls, paid after expiry), failures that leave the page as it was.
  */
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, forgeSignature, type TestContext } from './helpers.ts';
 import { memorial, member, person, type Person } from './fixtures/content.ts';
 import { startMollieStandIn, type MollieStandIn } from './support/mollie-standin.ts';
+import { LATIN_EXTENDED_NAMES, pdfText } from './fixtures/pdf-reader.ts';
 
 let t: TestContext;
 let mollie: MollieStandIn;
@@ -58,8 +59,8 @@ async function page() {
   await member(t, id, editor, 'editor');
   return { id, owner, editor };
 }
-async function pay(who: Person, memorialId: string, plan: 'basis' | 'premium') {
-  const res = await post('/core/payments', who.headers, { memorialId, plan, ...buyer });
+async function pay(who: Person, memorialId: string, plan: 'basis' | 'premium', details = buyer) {
+  const res = await post('/core/payments', who.headers, { memorialId, plan, ...details });
   expect(res.statusCode, res.body).toBe(201);
   const { paymentId, checkoutUrl } = res.json() as { paymentId: string; checkoutUrl: string };
   const { rows } = await t.db.query<{ mollie_id: string }>('SELECT mollie_id FROM payments WHERE id = $1', [
@@ -331,6 +332,8 @@ describe('invoices', () => {
       (m) => m.to.includes(`owner-p${n}@example.nl`) && m.subject.startsWith('Je factuur AK-'),
     );
     expect(mail.text).toContain('waarvan € 34,54 btw');
+    // Greeted by the name they gave for the invoice.
+    expect(mail.text.split('\n')[0]).toBe('Beste Jan Jansen,');
     const link = /https?:\/\/\S+\/core\/invoices\/\S+/.exec(mail.text)![0];
     const url = link.replace(t.config.API_URL, '');
     const pdf = await t.app.inject({ url });
@@ -353,6 +356,29 @@ describe('invoices', () => {
     expect((await t.app.inject({ url: listed.invoice.url.replace(t.config.API_URL, '') })).statusCode).toBe(
       200,
     );
+  });
+
+  it('prints a buyer in Turkish, Polish or Vietnamese as written, emoji left out', async () => {
+    const p = await page();
+    const paid = await pay(p.owner, p.id, 'basis', {
+      buyerName: LATIN_EXTENDED_NAMES,
+      buyerAddress: 'Bloemstraat 🌷 1',
+      buyerPostalCode: '1234 AB',
+      buyerCity: 'Utrecht',
+    });
+    mollie.setStatus(paid.mollieId, 'paid');
+    await webhook(paid.mollieId);
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id::text AS id FROM invoices WHERE payment_id = $1',
+      [paid.paymentId],
+    );
+    const pdf = await t.app.inject({ url: `/core/invoices/${rows[0]!.id}/pdf`, headers: p.owner.headers });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(LATIN_EXTENDED_NAMES);
+    expect(text).toMatch(/^Bloemstraat 1$/m);
+    expect(text).toContain('€ 50,00');
+    expect(text).not.toMatch(/[?\uFFFD]/);
   });
 
   it('a deleted account: the invoice keeps the buyer for the books, the payment forgets the mailed address', async () => {

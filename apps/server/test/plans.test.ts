@@ -1,4 +1,4 @@
-/** Plans and the trial (issue 15, docs/plans.md): limits, read-only pages, reminder mails, the team's hand. */
+/** Plans and the trial (docs/plans.md): limits, read-only pages, reminder mails, the team's hand. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans as planDefinitions, pricingPlans } from '@aandenken/contract';
 import { planService } from '../src/modules/plans/service.ts';
@@ -300,6 +300,7 @@ describe('reminder mails', () => {
     const readOnly = await t.smtp.waitFor((m) => mine(m) && m.subject.includes('alleen te lezen'));
     expect(readOnly.text).toContain('blijft online');
     expect(readOnly.text).toContain(`/page/payment/${w.id}`);
+    // eslint-disable-next-line no-restricted-syntax -- that no fourth mail follows
     await new Promise((r) => setTimeout(r, 300));
     expect(t.smtp.messages.filter(mine)).toHaveLength(3);
 

@@ -1,5 +1,5 @@
 /**
- * The memory presentation (issue 17; docs/keepsakes.md): music for every plan (checked by its bytes, its
+ * The memory presentation (docs/keepsakes.md): music for every plan (checked by its bytes, its
  * codec and a full decode, stored without metadata, served signed), the Premium builder, and the MP4
  * export rendered by the background job, probed for its duration, resolution and streams, and mailed.
  */
@@ -148,6 +148,19 @@ describe('music (every plan)', () => {
     });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(100);
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: pathOf(music.url),
+      headers: { range: 'bytes=-500' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(file.rawPayload.subarray(file.rawPayload.length - 500))).toBe(true);
+    const past = await t.app.inject({
+      method: 'GET',
+      url: pathOf(music.url),
+      headers: { range: `bytes=${file.rawPayload.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
     // Without the signature only members get it; a stranger's answer is as for a missing file.
     const bare = pathOf(music.url).split('?')[0]!;
     expect((await call('GET', bare, u.stranger.token)).statusCode).toBe(404);

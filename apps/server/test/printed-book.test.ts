@@ -1,7 +1,7 @@
 /**
- * The printed book (issue 17, Premium; docs/keepsakes.md 'Printed book'): the background job renders an
- * A5 PDF; the PDF is parsed here with pdf-lib (pages, boxes, embedded fonts, text through the fonts'
- * ToUnicode maps, images and their placed size), and the Premium check refuses it on a Basis page.
+ * The printed book (Premium; docs/keepsakes.md 'Printed book'): the background job renders an
+ * A5 PDF; the PDF is read back here with poppler's tools (pages, boxes, embedded fonts, text, images and the
+ * resolution they are printed at), and the Premium check refuses it on a Basis page.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +10,14 @@ import {
   A5,
   galleryPhotoSize,
   hyphenate,
+  memoryPhotoSize,
   MM,
   renderBook,
   type BookContent,
 } from '../src/modules/printed-book/pdf.ts';
 import { tributesSentence } from '../src/modules/printed-book/wording.ts';
 import { form, jpeg } from './fixtures/content.ts';
-import { joined, parsePdf, type Parsed } from './fixtures/pdf-reader.ts';
+import { joined, LATIN_EXTENDED_NAMES, parsePdf, pdfText, type Parsed } from './fixtures/pdf-reader.ts';
 import { candle } from './fixtures/content-matrix.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import {
@@ -124,8 +125,9 @@ beforeAll(async () => {
   await t.db.query(
     `INSERT INTO guestbook_entries (memorial_id, name, address, message, hidden) VALUES
        ($1, 'Tante Jet', 'Kerkstraat 1, Dordrecht', 'We denken aan jullie.', false),
-       ($1, 'Verborgen Gast', null, 'Dit hoort niet in het register van het boek.', true)`,
-    [w.memorialId],
+       ($1, 'Verborgen Gast', null, 'Dit hoort niet in het register van het boek.', true),
+       ($1, $2, null, 'Rust zacht 🕊️ lieve opa ❤️', false)`,
+    [w.memorialId, LATIN_EXTENDED_NAMES],
   );
   const paragraphs = Array.from(
     { length: 14 },
@@ -144,6 +146,7 @@ afterAll(() => t?.close());
 describe('printed book on a Premium (trial) page', () => {
   let state: Awaited<ReturnType<typeof requestAndRender>>;
   let pdf: Parsed;
+  let bytes: Uint8Array;
   let name: string;
 
   beforeAll(async () => {
@@ -153,7 +156,8 @@ describe('printed book on a Premium (trial) page', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="boek-.*\.pdf"$/);
     expect(res.rawPayload.length).toBe(state.sizeBytes);
-    pdf = await parsePdf(new Uint8Array(res.rawPayload));
+    bytes = new Uint8Array(res.rawPayload);
+    pdf = await parsePdf(bytes);
     const { rows } = await t.db.query<{ n: string }>(
       `SELECT first_name || ' ' || last_name AS n FROM memorials WHERE id = $1`,
       [w.memorialId],
@@ -205,6 +209,14 @@ describe('printed book on a Premium (trial) page', () => {
     expect(pdf.pages[1]!.lines).toContain('2');
   });
 
+  it('prints names in Turkish, Polish and Vietnamese as written, and leaves emoji out', () => {
+    const text = pdfText(bytes);
+    expect(text).toMatch(new RegExp(`^${LATIN_EXTENDED_NAMES}$`, 'm'));
+    // Left out, not drawn as boxes (which the extractor would give as a break or a wide gap).
+    expect(text).toMatch(/^Rust zacht lieve opa$/m);
+    expect(text).not.toMatch(/[?\uFFFD]/);
+  });
+
   it('hyphenates Dutch text and keeps headings with what follows', () => {
     expect(hyphenate('Herinneringen aan de verenigingsactiviteiten')).toBe(
       'Her\u00ADin\u00ADne\u00ADrin\u00ADgen aan de ver\u00ADe\u00ADni\u00ADgings\u00ADac\u00ADti\u00ADvi\u00ADtei\u00ADten',
@@ -246,7 +258,10 @@ describe('printed book on a Premium (trial) page', () => {
     expect(small.widthPx).toBe(64);
     expect(state.warnings).toHaveLength(1);
     expect(state.warnings[0]).toMatchObject({ mediaId: smallPhotoId });
-    expect(state.warnings[0]!.dpi).toBe(Math.floor(small.dpi));
+    // pdfimages gives whole dots per inch; the warning rounds the placed resolution down.
+    const placed = (64 / memoryPhotoSize(64, 48).width) * 72;
+    expect(small.dpi).toBe(Math.round(placed));
+    expect(state.warnings[0]!.dpi).toBe(Math.floor(placed));
     expect(state.warnings[0]!.message).toMatch(/64 × 48 pixels .* dpi/);
   });
 

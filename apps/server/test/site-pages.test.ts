@@ -42,7 +42,7 @@ describe('prerendered pages', () => {
     expect(landing.body).toContain('<h1>Landing</h1>');
     expect((await t.app.inject({ url: '/prijzen' })).body).toContain('<h1>Prijzen</h1>');
     expect((await t.app.inject({ url: '/prijzen/' })).body).toContain('<h1>Prijzen</h1>');
-    // The privacy statement and the general terms (issue 21): public pages of the route table.
+    // The privacy statement and the general terms: public pages of the route table.
     for (const [url, heading] of [
       ['/privacy', 'Privacyverklaring'],
       ['/voorwaarden', 'Algemene voorwaarden'],

@@ -1,5 +1,5 @@
 /**
- * Pages outlive their administrators (issue 21, item 4; docs/roles.md): an owner names a successor; when
+ * Pages outlive their administrators (docs/roles.md): an owner names a successor; when
  * the only owner deletes their account, or stays silent for a year through two reminders, the successor
  * becomes owner (an address without an account gets an ownership invitation). The team hands a page to a
  * family member on request, recorded in the audit log.
@@ -303,6 +303,7 @@ describe('the team hands a page over on request', () => {
     });
     const mail = await t.smtp.waitFor((m) => m.to.includes(daughter.email));
     expect(mail.subject).toBe('Je bent nu eigenaar van de gedenkpagina van Kees de Wit');
+    expect(mail.text.split('\n')[0]).toBe(`Beste ${daughter.name},`);
   });
 
   it('invites an address without a verified account', async () => {

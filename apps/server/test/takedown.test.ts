@@ -1,5 +1,5 @@
 /**
- * 'Melden' (issue 21, item 3; docs/privacy.md): anyone who can see a memory or a photo reports it with a
+ * 'Melden' (docs/privacy.md): anyone who can see a memory or a photo reports it with a
  * reason; the owners and the team are mailed; the team hides it at once for everyone but the owners, and
  * shows it again; owners may hide on their own page. Every step is in the audit log.
  */
@@ -110,6 +110,12 @@ describe('POST /core/takedown/report', () => {
       (m) => m.to.includes(pub.users.owner.email) && m.subject.startsWith('Melding op de gedenkpagina'),
     );
     expect(owners.text).toContain('Het schendt iemands privacy');
+    // One mail per owner, by their own name.
+    expect(owners.to).toEqual([pub.users.owner.email]);
+    const { rows: named } = await t.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
+      pub.users.owner.userId,
+    ]);
+    expect(owners.text.split('\n')[0]).toBe(`Beste ${named[0]!.name},`);
     // The reporter's own words go to the team, not to the owners.
     expect(owners.text).not.toContain('mijn adres');
     const teamMail = await t.smtp.waitFor(

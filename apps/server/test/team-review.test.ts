@@ -1,5 +1,5 @@
 /**
- * Issue 14, the team: reviewing partner applications (approve, reject with a reason), the company made
+ * The team: reviewing partner applications (approve, reject with a reason), the company made
  * from an approved one and its first partner user, suspending and restoring it, who may read it, and
  * the audit log of every change.
  */

@@ -17,7 +17,7 @@ import { startSmtpSink } from './smtp-sink.ts';
 import { startS3StandIn, type S3StandIn } from './support/s3-standin.ts';
 
 /**
- * Issue 18, item 4: two app processes (the real server, `src/server.ts`) on two ports, sharing one PostgreSQL
+ * Two app processes (the real server, `src/server.ts`) on two ports, sharing one PostgreSQL
  * server, Redis and an S3-compatible bucket, with requests spread over both (docs/scale-out.md). Needs the
  * PostgreSQL server of TEST_DATABASE_URL (CI's database pass) and the Redis of TEST_REDIS_URL (default the local
  * one); skipped without a PostgreSQL server, since two processes cannot share an embedded database.
@@ -267,9 +267,11 @@ describe.skipIf(!adminUrl)('two app processes on one PostgreSQL server, Redis an
         results.push(r.statusCode);
       }
     })();
+    // eslint-disable-next-line no-restricted-syntax -- load on B before and after A dies
     await new Promise((r) => setTimeout(r, 300));
     a.child.kill('SIGKILL');
     await a.exited;
+    // eslint-disable-next-line no-restricted-syntax -- load on B before and after A dies
     await new Promise((r) => setTimeout(r, 700));
     // B still writes (its own connections to the database, Redis and the bucket are untouched).
     const lit = await over(() => b.port).inject({

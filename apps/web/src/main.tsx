@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers.tsx';
 import type { LazyPage } from './app/lazy-page.ts';
 import { AppRoutes, appRoutes } from './app/router.tsx';
 import { hasStoredSession } from './lib/auth/oidc-config.ts';
-import { readGuestAccess } from './lib/memorials/guest-access.ts';
+import { readGuestToken } from './lib/guest-token.ts';
 import './styles.css';
 
 /**
@@ -25,13 +25,26 @@ function readServerData(): { memorialId: string; queries: Array<[QueryKey, unkno
 }
 
 const container = document.getElementById('root')!;
-const serverData = readServerData();
 const queryClient = createQueryClient();
-// A visitor holding this memorial's guest token sees it as a guest (another page than the anonymous one).
-const seesOtherPage =
-  hasStoredSession() || (serverData !== null && readGuestAccess()?.memorialId === serverData.memorialId);
-if (serverData && !seesOtherPage) {
-  for (const [key, data] of serverData.queries) queryClient.setQueryData(key, data);
+
+/**
+ * Puts the server's data into the query cache, unless this visitor sees another page than the HTML (signed in,
+ * or holding this memorial's guest token: a guest's page); resolves to whether they do. Storage reads and the
+ * data block's parsing happen in the task that hydrates, not while the entry evaluates; the token's reader
+ * loads only for a visitor who has one (it is part of the memorial page's chunks, not of the entry).
+ */
+async function adoptServerData(): Promise<boolean> {
+  const serverData = readServerData();
+  const seesOtherPage =
+    hasStoredSession() ||
+    (serverData !== null &&
+      readGuestToken() !== null &&
+      (await import('./lib/memorials/guest-access.ts')).readGuestAccess()?.memorialId ===
+        serverData.memorialId);
+  if (serverData && !seesOtherPage) {
+    for (const [key, data] of serverData.queries) queryClient.setQueryData(key, data);
+  }
+  return seesOtherPage;
 }
 /**
  * The path the HTML was made for: the document's own request. A script's `history.pushState` before the app
@@ -109,21 +122,23 @@ const renderAfresh = () => {
   container.replaceChildren();
   createRoot(container).render(app);
 };
-if (container.firstElementChild && !seesOtherPage && served === window.location.pathname) {
+if (container.firstElementChild && served === window.location.pathname) {
+  // The page's chunks: the server's HTML lists them for public/boot.js, which has added their module
+  // preloads before this script ran, so the import below finds them and adds none of its own.
   pageLoaded = Promise.all(
     (matchRoutes(appRoutes, window.location) ?? []).map((m) =>
       (m.route.element as ReactElement<unknown, LazyPage> | undefined)?.type?.preload?.(),
     ),
   ).catch(() => undefined);
-  // In a task of its own: the entry's evaluation and the chunk requests above are one task already, and
-  // measured on a phone profile the two together were a 80–130 ms task.
-  setTimeout(() => {
-    if (window.location.pathname !== served) return renderAfresh();
+  // In a task of its own: the entry's evaluation is one long task already, and measured on a phone profile
+  // the two together were a 80–130 ms task.
+  setTimeout(async () => {
+    if ((await adoptServerData()) || window.location.pathname !== served) return renderAfresh();
     startTransition(() => {
       hydrateRoot(container, app);
     });
   });
 } else {
   // The prerendered HTML (a signed-out header) would look clickable until React replaced it: start empty.
-  renderAfresh();
+  void adoptServerData().then(renderAfresh);
 }

@@ -104,14 +104,16 @@ export const apiPaths = {
   memoryManageQuery: apiPath('/memories/query-manage'),
   memoryOwnQuery: apiPath('/memories/query-own'),
   memoryLove: apiPath('/memories/:id/love'),
+  /** A visitor of a public page leaves a memory, held until the address is confirmed and the family approves. */
+  visitorMemory: apiPath('/memorial/:memorialId/visitor-memories'),
 
   candleCreate: apiPath('/candles/:memorialId'),
   candle: apiPath('/candles/:id'),
   candlesQuery: apiPath('/candles/query'),
 
-  memorialServices: apiPath('/memorial/:id/services'),
-  memorialService: apiPath('/memorial/:id/services/:serviceId'),
-  memorialServiceCalendar: apiPath('/memorial/:id/services/:serviceId/calendar.ics'),
+  funeralServices: apiPath('/memorial/:id/services'),
+  funeralService: apiPath('/memorial/:id/services/:serviceId'),
+  funeralServiceCalendar: apiPath('/memorial/:id/services/:serviceId/calendar.ics'),
   serviceRsvp: apiPath('/memorial/:id/services/:serviceId/rsvp'),
   serviceRsvps: apiPath('/memorial/:id/services/:serviceId/rsvps'),
   serviceRsvpsCsv: apiPath('/memorial/:id/services/:serviceId/rsvps.csv'),

@@ -16,6 +16,7 @@ export const auditActionLabels: Record<string, string> = {
   'memorial.visibility_changed': 'Zichtbaarheid gewijzigd',
   'memorial.invite_only_changed': 'Alleen op uitnodiging gewijzigd',
   'memorial.search_engines_changed': 'Vindbaarheid via zoekmachines gewijzigd',
+  'memorial.visitor_memories_changed': 'Herinneringen van bezoekers aan of uit gezet',
   'memorial.biography_updated': 'Levensverhaal gewijzigd',
   'memorial.biography_generated': 'Levensverhaal gemaakt uit de vragenlijst',
   'memorial.ai_draft_requested': 'Concept levensverhaal met AI gevraagd',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { candleSchema } from './candle.ts';
 
 /**
- * Issue 16, item 6 (docs/funeral-day.md, 'Samen herdenken'): the Dutch remembrance days, the page's own
+ * Remembrance (docs/funeral-day.md, 'Samen herdenken'): the Dutch remembrance days, the page's own
  * days and the kaarsjesmoment: an hour the family chooses in which everyone on the page sees the candles
  * lit in that hour appear live, with how many are there together.
  */

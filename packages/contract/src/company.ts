@@ -66,7 +66,7 @@ export const emailSchema = z
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Voer een geldig e-mailadres in'),
   );
 
-/** The partner application (spec §3 company request payload, with the company name actually carried). */
+/** The partner application. */
 export const companyRequestSchema = z
   .object({
     companyType: companyTypeSchema,

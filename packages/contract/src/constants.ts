@@ -1,4 +1,4 @@
-/** Business constants from the spec (§9). */
+/** Business constants the server and the screens share. */
 export const ACCESS_CODE_LENGTH = 8;
 export const CAROUSEL_SWIPE_THRESHOLD = 0.3;
 export const CAROUSEL_TRANSITION_MS = 300;

@@ -1,19 +1,11 @@
 import * as z from 'zod/mini';
 import { cleanPlainText } from './memory.ts';
+import { serviceKinds } from './service-kinds.ts';
 
 /**
- * Issue 16, items 1 and 2: the services of the funeral day on the memorial page (docs/funeral-day.md)
+ * The services of the funeral day on the memorial page (docs/funeral-day.md)
  * and the RSVP for the koffietafel or gathering after one of them.
  */
-export const serviceKinds = ['uitvaart', 'afscheid', 'crematie', 'herdenking'] as const;
-export type ServiceKind = (typeof serviceKinds)[number];
-export const serviceKindLabels: Record<ServiceKind, string> = {
-  uitvaart: 'Uitvaart',
-  afscheid: 'Afscheid',
-  crematie: 'Crematie',
-  herdenking: 'Herdenking',
-};
-
 export const SERVICE_PLACE_MAX = 120;
 export const SERVICE_ADDRESS_MAX = 200;
 export const SERVICE_PROGRAMME_MAX = 4000;

@@ -3,7 +3,7 @@ import { emailSchema } from './company.ts';
 import { cleanPlainText } from './memory.ts';
 
 /**
- * Issue 16, items 4 and 5 (docs/funeral-day.md): future messages the family writes now and that go on a
+ * Future messages (docs/funeral-day.md): the family writes now and that go on a
  * chosen moment to everyone connected to the page, and anniversary reminders anyone connected may ask for.
  */
 export const FUTURE_MESSAGE_SUBJECT_MAX = 150;

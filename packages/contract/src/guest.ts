@@ -4,7 +4,7 @@ import { accessCodeSchema } from './access-code.ts';
 import { apiErrorSchema } from './errors.ts';
 import { uuidField } from './memorial.ts';
 
-/** Guest access by access code (spec §3 guestTokenCreateDto). */
+/** Guest access by access code. */
 export const GUEST_TOKEN_TTL_HOURS = 12;
 export const ACCESS_CODE_FAILURES_PER_MINUTE = 5;
 export const ACCESS_CODE_FAILURES_PER_HOUR = 20;

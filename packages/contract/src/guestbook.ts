@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { cleanPlainText } from './memory.ts';
 
 /**
- * Issue 16, item 3: the digital guestbook (condoleanceregister) of the funeral or memorial service
+ * The digital guestbook (condoleanceregister) of the funeral or memorial service
  * (docs/funeral-day.md). A Premium feature; visitors sign through a short link without an account.
  */
 export const GUESTBOOK_NAME_MAX = 80;

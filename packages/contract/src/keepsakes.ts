@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
+import { apiPaths } from './api-paths.ts';
+import { endpoint } from './endpoint.ts';
+import { biographySchema, idParamSchema } from './memorial.ts';
 
 /**
- * Keepsakes (issue 17, every plan): the guided biography template. Questions per period of life, answered
+ * Keepsakes (every plan): the guided biography template. Questions per period of life, answered
  * in steps; the answers become a first biography that the family rewrites (docs/keepsakes.md).
  */
 export const BIOGRAPHY_ANSWER_MAX_CHARS = 4000;
@@ -111,7 +114,7 @@ export const biographyGenerateSchema = z.object({
 export type BiographyGenerate = z.infer<typeof biographyGenerateSchema>;
 
 /**
- * AI-assisted draft (issue 17 item 2b, Premium feature `aiBiography`; docs/keepsakes.md 'AI-assisted
+ * AI-assisted draft (Premium feature `aiBiography`; docs/keepsakes.md 'AI-assisted
  * draft'): an OpenAI-compatible chat endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) drafts a biography from
  * the answers and published memories the family picked. The draft streams in as NDJSON lines
  * (`AiDraftEvent`) and replaces nothing: the family accepts it by saving it as the biography.
@@ -181,3 +184,30 @@ export const aiDraftEventSchema = z.union([
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type AiDraftEvent = z.infer<typeof aiDraftEventSchema>;
+
+/** The biography questions' endpoints (owners and editors), each described once for the server and the web. */
+export const biographyHelpEndpoints = {
+  /** The answers so far. */
+  template: endpoint({
+    method: 'GET',
+    path: apiPaths.biographyTemplate,
+    params: idParamSchema,
+    response: biographyTemplateSchema,
+  }),
+  /** One answer, saved while the person types. */
+  saveAnswer: endpoint({
+    method: 'PUT',
+    path: apiPaths.biographyAnswer,
+    params: biographyTemplateParamsSchema,
+    body: biographyAnswerUpdateSchema,
+    response: biographyAnswerSchema,
+  }),
+  /** The answers become the biography (an existing one only replaced with `replace: true`). */
+  generate: endpoint({
+    method: 'POST',
+    path: apiPaths.biographyGenerate,
+    params: idParamSchema,
+    body: biographyGenerateSchema,
+    response: biographySchema,
+  }),
+};

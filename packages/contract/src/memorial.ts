@@ -95,7 +95,7 @@ const nameField = (label: string) =>
       ...personNameChecks(),
     );
 
-/** POST /memorial/concept: the deceased's names (spec §3); the caller becomes owner. */
+/** POST /memorial/concept: the deceased's names; the caller becomes owner. */
 export const memorialConceptRequestSchema = deceasedNamesSchema;
 
 export const memorialCountsSchema = z.object({
@@ -144,6 +144,15 @@ export const memorialSchema = z.object({
     .check(
       z.describe('Vindbaar via zoekmachines: alleen een openbare pagina, alleen als de familie dat koos'),
     ),
+  visitorMemories: z.optional(
+    z
+      .boolean()
+      .check(
+        z.describe(
+          'Bezoekers van een openbare pagina mogen een herinnering achterlaten (na bevestiging van hun e-mailadres en goedkeuring door de familie)',
+        ),
+      ),
+  ),
   publishedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -185,6 +194,13 @@ export const memorialUpdateSchema = z
       .check(
         z.describe(
           'Alleen de eigenaar: een openbare pagina vindbaar via zoekmachines (sitemap, geen noindex)',
+        ),
+      ),
+    visitorMemories: z
+      .optional(z.boolean({ error: 'Herinneringen van bezoekers is ja of nee' }))
+      .check(
+        z.describe(
+          'Eigenaar of redacteur: bezoekers van een openbare pagina mogen een herinnering achterlaten (standaard uit)',
         ),
       ),
   })

@@ -4,7 +4,7 @@ import { deceasedNamesSchema } from './memorial-concept.ts';
 import { dateField, memorialStatusSchema } from './memorial.ts';
 import { memberRoleSchema } from './member.ts';
 
-/** Issue 14, the partner portal: a company's colleagues and the pages it made for families. */
+/** The partner portal: a company's colleagues and the pages it made for families. */
 
 /** A colleague invitation is valid this long; the administrator can invite the address again after. */
 export const COMPANY_INVITATION_TTL_DAYS = 14;
@@ -92,9 +92,9 @@ export const carePageSchema = z.object({
     memories: z.int(),
     candles: z.int(),
   }),
-  /** Premium on the company's account (issue 15): the family never sees a payment screen. */
+  /** Premium on the company's account: the family never sees a payment screen. */
   paidByCompany: z.boolean(),
-  /** The company paid what it owed for this page (issue 15, docs/plans.md); false while it is owed. */
+  /** The company paid what it owed for this page (docs/plans.md); false while it is owed. */
   settledByCompany: z.boolean(),
 });
 export type CarePage = z.infer<typeof carePageSchema>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Plans (spec §9, issue 15): one definition for the server's checks and the pricing cards. Every new
+ * Plans: one definition for the server's checks and the pricing cards. Every new
  * memorial starts on a trial with Premium's features; then the family chooses Basis (per year) or
  * Premium (once). A page whose trial or Basis year ended unpaid is read-only, never deleted.
  */
@@ -73,7 +73,7 @@ export const plans: Record<PlanId, PlanDefinition> = {
   },
 };
 
-/** The pricing card (the spec's data shape), made from the plan definition. */
+/** The pricing card, made from the plan definition. */
 export interface PricingPlan {
   id: PaidPlanId;
   title: string;
@@ -198,7 +198,7 @@ export const memorialPlanSchema = z.object({
   endsAt: z.nullable(z.string()),
   /** Whole days left until `endsAt` (0 on the last day); null for Premium. */
   daysLeft: z.nullable(z.number()),
-  /** Paid for by a partner company (issue 14); the family never sees a payment screen. */
+  /** Paid for by a partner company; the family never sees a payment screen. */
   paidByCompany: z.boolean(),
   features: z.array(z.enum(planFeatures)),
   memories: z.object({ used: z.number(), max: z.nullable(z.number()) }),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The memory presentation (issue 17, docs/keepsakes.md). Every plan: the browser slideshow with optional
+ * The memory presentation (docs/keepsakes.md). Every plan: the browser slideshow with optional
  * music the family uploads. Premium (`advancedVideo`): the slides chosen and ordered with captions, the
  * time per slide, a title and closing slide, and an MP4 export rendered by a background job.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The printed book (issue 17, Premium; docs/keepsakes.md 'Printed book'): a print-ready A5 PDF rendered
+ * The printed book (Premium; docs/keepsakes.md 'Printed book'): a print-ready A5 PDF rendered
  * in the background. 'none' when no book was asked for yet.
  */
 export const printedBookStatuses = ['none', 'queued', 'rendering', 'ready', 'failed'] as const;

@@ -1,5 +1,5 @@
 /**
- * The spec's route table (§2). The server answers these paths with the SPA and every other
+ * The site's route table. The server answers these paths with the SPA and every other
  * non-API path with the not-found screen and HTTP 404.
  */
 export const routes = {
@@ -24,6 +24,8 @@ export const routes = {
   /** The links in mail about one page: confirming a sign-up, and switching a kind of mail off. */
   mailConfirm: '/meldingen/bevestigen',
   mailUnsubscribe: '/meldingen/afmelden',
+  /** The link in the mail to a visitor who left a memory on a public page: confirms the address. */
+  visitorMemoryConfirm: '/herinnering/bevestigen',
   memorial: (id: string) => `/memorial/${id}`,
   /** The readable address of a memorial page (its slug); the id address keeps working. */
   memorialBySlug: (slug: string) => `/gedenkpagina/${slug}`,
@@ -32,7 +34,7 @@ export const routes = {
   memorialPresentation: (id: string) => `/memorial/${id}/presentatie`,
   memorialPresentationBuilder: (id: string) => `/memorial/${id}/presentatie/samenstellen`,
   memorialBiographyHelp: (id: string) => `/memorial/${id}/levensverhaal`,
-  /** The guestbook's poster and table card to print (issue 16, item 3). */
+  /** The guestbook's poster and table card to print. */
   memorialGuestbookPoster: (id: string) => `/memorial/${id}/register-poster`,
   /** The guestbook's short link: visitors sign here without an account or access code. */
   guestbook: (token: string) => `/g/${token}`,
@@ -85,7 +87,7 @@ export function isAppPath(pathname: string): boolean {
   return staticAppPaths.includes(path) || dynamicAppPathPatterns.some((re) => re.test(path));
 }
 
-/** Paths on which the footer is hidden (spec §2 Layout). */
+/** Paths on which the footer is hidden. */
 export function isFooterHidden(pathname: string): boolean {
   return (
     pathname === routes.privatePage ||

@@ -13,6 +13,7 @@ import type { MailOutbox } from '../lib/mail-outbox.ts';
 import { identityRepository, type Account } from './repository.ts';
 import { resetPasswordMail, verifyEmailMail } from './mails.ts';
 import { weakPasswordReason } from './password-policy.ts';
+import { inviteCodeIn, safeReturnPath } from './return-path.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -112,7 +113,12 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
   };
 
   /** The link's token and its mail, in the transaction `q` (the one that created the account). */
-  async function sendVerification(q: Queryable, account: Account, interactionUid: string | null) {
+  async function sendVerification(
+    q: Queryable,
+    account: Account,
+    interactionUid: string | null,
+    returnPath: string | undefined,
+  ) {
     const token = newToken();
     await identityRepository(q).insertActionToken({
       tokenHash: sha256(token),
@@ -121,19 +127,51 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       interactionUid,
       ttlSeconds: VERIFY_LINK_TTL_SECONDS,
     });
-    const link = `${config.OIDC_AUTHORITY}/login-actions/verify-email?token=${token}`;
+    const query = new URLSearchParams({ token });
+    if (returnPath) query.set('terug', returnPath);
+    const link = `${config.OIDC_AUTHORITY}/login-actions/verify-email?${query}`;
     // Over the address's daily limit the mail is left out without a word, like a reset mail.
     await outbox.enqueueLimited(q, verifyEmailMail(account.email, account.name, link), 'account');
   }
 
-  return {
+  /**
+   * The person came from an invitation or handover link (the return path opens one) that was mailed to
+   * this very address and is still open: that proves the mailbox as a mailed confirmation link would.
+   */
+  async function provenByInvite(email: string, returnPath: string | undefined) {
+    const code = inviteCodeIn(returnPath);
+    if (!code) return false;
+    // As `inviteCodeHash` (modules/invites/service.ts).
+    const mailedTo = await repo.openInviteAddress(sha256(code));
+    return !!mailedTo && mailedTo.trim().toLowerCase() === email.trim().toLowerCase();
+  }
+
+  /** The address confirmed by the holder of the account's sign-ins: nothing ends (`confirmEmail`). */
+  async function confirm(token: string, accountId: string) {
+    return db.transaction(async (tx) => {
+      const r = identityRepository(tx);
+      const id = await r.useActionToken(sha256(token), 'verify-email');
+      if (id !== accountId) return false;
+      await r.confirmEmail(id);
+      await r.invalidateActionTokens(id, 'verify-email');
+      return true;
+    });
+  }
+
+  const service = {
     findById: (id: string) => repo.findById(id),
 
     hashPassword: (password: string) => hash(password, argon2Options),
 
+    /**
+     * A new account, signed in at once. Its address is unproven (a confirmation link is mailed, carrying
+     * `returnPath` so the person comes back to what they were doing), unless the person came from an
+     * invitation or handover link mailed to this address.
+     */
     async register(
       input: Record<string, unknown>,
       interactionUid: string,
+      returnPathInput?: unknown,
     ): Promise<{ ok: true; account: Account } | { ok: false; fields: FieldErrors }> {
       const parsed = registrationSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
@@ -141,14 +179,16 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
       const weak = await weakPasswordReason(password, email);
       if (weak) return { ok: false, fields: { password: weak } };
       const passwordHash = await hash(password, argon2Options);
+      const returnPath = safeReturnPath(returnPathInput);
+      const proven = await provenByInvite(email, returnPath);
       const account = await db.transaction(async (tx) => {
         const created = await identityRepository(tx).insert({
           email,
           name,
           passwordHash,
-          emailVerified: false,
+          emailVerified: proven,
         });
-        if (created) await sendVerification(tx, created, interactionUid);
+        if (created && !proven) await sendVerification(tx, created, interactionUid, returnPath);
         return created;
       });
       if (!account) {
@@ -249,52 +289,91 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
     },
 
     /**
-     * The mailed link proves the mailbox. Sign-ins from before it are not proven to be its holder's (anyone
-     * can register any address and is signed in at once), so they end: none of them ever carries a verified
-     * address or team rights. A password chosen before the address was verified may be a stranger's who
-     * registered it first, so the first verification of such an account asks for a password (the same one,
-     * for a holder who registered the account; their own, for a holder who did not): the old one stops
-     * working with every sign-in from before. Without `input` nothing is used up while a password is needed
-     * (`needsPassword`), so opening the link (or a mail scanner fetching it) changes nothing yet.
+     * The mailed link proves the mailbox; the account's password may still be a stranger's who registered
+     * the address first. So the address is confirmed in one click only by someone who also proves to hold
+     * the account: a sign-in of it in this browser (`sessionAccountId`), or its password (`password`). Then
+     * every sign-in of the account is theirs and none ends. Anyone else (a mail scanner too) changes
+     * nothing; they may choose a new password instead (`newPassword`), which ends every sign-in from before,
+     * as a password reset does.
      */
     async verifyEmail(
       token: string,
-      input?: Record<string, unknown>,
+      proof: {
+        sessionAccountId?: string | undefined;
+        password?: string | undefined;
+        newPassword?: Record<string, unknown>;
+      } = {},
     ): Promise<
-      | { ok: true; interactionUid: string | null; passwordSet: boolean }
-      | { ok: false; expired?: true; needsPassword?: true; fields?: FieldErrors }
+      | { ok: true; interactionUid: string | null; passwordSet: boolean; already?: true }
+      | {
+          ok: false;
+          expired?: true;
+          needsProof?: true;
+          fields?: FieldErrors;
+          error?: string;
+          status?: number;
+        }
     > {
       const usable = await repo.findUsableActionToken(sha256(token), 'verify-email');
       const holder = usable && (await repo.findById(usable.accountId));
       if (!usable || !holder) return { ok: false, expired: true };
-      let passwordHash: string | undefined;
-      if (!holder.emailVerified && holder.passwordHash) {
-        if (!input) return { ok: false, needsPassword: true };
-        const parsed = newPasswordSchema.safeParse(input);
-        if (!parsed.success) return { ok: false, needsPassword: true, fields: fieldErrors(parsed.error) };
-        const weak = await weakPasswordReason(parsed.data.password, holder.email);
-        if (weak) return { ok: false, needsPassword: true, fields: { password: weak } };
-        passwordHash = await hash(parsed.data.password, argon2Options);
+      const done = (passwordSet: boolean, already?: true) => ({
+        ok: true as const,
+        interactionUid: usable.interactionUid,
+        passwordSet,
+        ...(already ? { already } : {}),
+      });
+      // Proven meanwhile (a password reset, Google): nothing to decide.
+      if (holder.emailVerified || !holder.passwordHash) {
+        return (await confirm(token, holder.id)) ? done(false, true) : { ok: false, expired: true };
       }
+      if (proof.sessionAccountId === holder.id) {
+        return (await confirm(token, holder.id)) ? done(false) : { ok: false, expired: true };
+      }
+      if (proof.password !== undefined) {
+        const result = await service.login(holder.email, proof.password);
+        if (!result.ok) {
+          return result.reason === 'locked'
+            ? {
+                ok: false,
+                needsProof: true,
+                error: loginMessages.locked(result.retryAfterSeconds),
+                status: 429,
+              }
+            : {
+                ok: false,
+                needsProof: true,
+                fields: { password: 'Dit wachtwoord klopt niet.' },
+                status: 401,
+              };
+        }
+        return (await confirm(token, holder.id)) ? done(false) : { ok: false, expired: true };
+      }
+      if (!proof.newPassword) return { ok: false, needsProof: true };
+      const parsed = newPasswordSchema.safeParse(proof.newPassword);
+      if (!parsed.success) return { ok: false, needsProof: true, fields: fieldErrors(parsed.error) };
+      const weak = await weakPasswordReason(parsed.data.password, holder.email);
+      if (weak) return { ok: false, needsProof: true, fields: { password: weak } };
+      const passwordHash = await hash(parsed.data.password, argon2Options);
       const verified = await db.transaction(async (tx) => {
         const r = identityRepository(tx);
         const id = await r.useActionToken(sha256(token), 'verify-email');
         if (!id) return false;
-        if (passwordHash) {
-          // The holder's password replaces whatever was chosen before; earlier links and sign-ins end.
-          await r.setPassword(id, passwordHash);
-          await r.invalidateActionTokens(id, 'verify-email');
-          await r.invalidateActionTokens(id, 'reset-password');
-          await r.endAllSessions(id);
-          await r.clearFailures(holder.email);
-        } else if (await r.markEmailVerified(id)) {
-          await r.endAllSessions(id);
-        }
+        // The holder's password replaces whatever was chosen before; earlier links and sign-ins end.
+        await r.setPassword(id, passwordHash);
+        await r.invalidateActionTokens(id, 'verify-email');
+        await r.invalidateActionTokens(id, 'reset-password');
+        await r.endAllSessions(id);
+        await r.clearFailures(holder.email);
         return true;
       });
-      return verified
-        ? { ok: true, interactionUid: usable.interactionUid, passwordSet: !!passwordHash }
-        : { ok: false, expired: true };
+      return verified ? done(true) : { ok: false, expired: true };
+    },
+
+    /** The account a usable confirmation link belongs to (to name its address on the form). */
+    async verifyHolder(token: string): Promise<Account | undefined> {
+      const usable = await repo.findUsableActionToken(sha256(token), 'verify-email');
+      return usable && (await repo.findById(usable.accountId));
     },
 
     /**
@@ -317,7 +396,11 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
         };
       }
       const existing = await repo.findByEmail(claims.email);
-      if (existing) return { ok: true, account: await repo.linkGoogle(existing.id, claims.sub) };
+      if (existing) {
+        // Google proves the mailbox; sign-ins from before may be a stranger's who registered it first.
+        if (!existing.emailVerified) await repo.endAllSessions(existing.id);
+        return { ok: true, account: await repo.linkGoogle(existing.id, claims.sub) };
+      }
       const name = claims.name?.trim() || claims.email.split('@')[0]!;
       const created = await repo.insert({
         email: claims.email,
@@ -336,6 +419,7 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
 
     repository: repo,
   };
+  return service;
 }
 
 export type AccountService = ReturnType<typeof accountService>;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loginMessages, type AccountService } from './account-service.ts';
 import type { formLimit as formLimitOf } from './form-limit.ts';
 import { oidcRoutes } from './provider.ts';
+import { RETURN_PARAM } from './return-path.ts';
 import type { Body, IdentityScreens, Interaction } from './screens.ts';
 import { forgotPage, loginPage, registerPage } from './views.ts';
 
@@ -104,7 +105,7 @@ export function interactionRoutes(
       const details = await interaction(req, reply);
       if (!details || !csrfOk(details.uid, req.body)) return expiredPage(reply);
       const body = req.body ?? {};
-      const result = await accounts.register(body, details.uid);
+      const result = await accounts.register(body, details.uid, details.params[RETURN_PARAM]);
       if (result.ok) return signIn(req, reply, result.account.id, 'pwd');
       return html(
         reply,

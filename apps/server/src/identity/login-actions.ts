@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { AccountService } from './account-service.ts';
 import type { formLimit as formLimitOf } from './form-limit.ts';
 import { safeEqual, type Body, type IdentityScreens } from './screens.ts';
-import { messagePage, resetPasswordPage, verifyEmailPage } from './views.ts';
+import { continueUrl, safeReturnPath } from './return-path.ts';
+import { messagePage, resetPasswordPage, verifyEmailPage, verifyNewPasswordPage } from './views.ts';
 
 /** The links sent by mail: resetting a password, confirming an e-mail address. */
 export function loginActionRoutes(
@@ -86,10 +87,29 @@ export function loginActionRoutes(
     },
   );
 
-  const verified = (reply: FastifyReply, text: string, link: { href: string; label: string }) =>
+  /** The account signed in to the provider in this browser, if any (its session cookie). */
+  const sessionAccountOf = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const ctx = { req: req.raw, res: reply.raw } as unknown as Parameters<typeof provider.Session.get>[0];
+      return (await provider.Session.get(ctx)).accountId;
+    } catch {
+      return undefined;
+    }
+  };
+  const verified = (reply: FastifyReply, result: { passwordSet: boolean }, returnPath: string | undefined) =>
     html(
       reply,
-      messagePage(pageOf(reply.request), { title: 'Je e-mailadres is bevestigd', text, link, tone: 'info' }),
+      messagePage(pageOf(reply.request), {
+        title: 'Je e-mailadres is bevestigd',
+        text: result.passwordSet
+          ? 'Bedankt. Je e-mailadres is bevestigd en je wachtwoord is opgeslagen. Op je andere apparaten log je opnieuw in.'
+          : 'Bedankt. Je e-mailadres is bevestigd.',
+        link: {
+          href: continueUrl(config.PUBLIC_URL, returnPath),
+          label: returnPath ? 'Verder waar je was' : 'Naar Mijn Pagina’s',
+        },
+        tone: 'info',
+      }),
     );
   const verifyExpired = (reply: FastifyReply) =>
     html(
@@ -103,23 +123,25 @@ export function loginActionRoutes(
       400,
     );
 
-  // Opening the link changes nothing while a password is needed (the form's post does), so a mail
-  // scanner that fetches it uses nothing up.
-  scope.get<{ Querystring: { token?: string } }>(
+  // One click in the browser that is signed in to the account. Elsewhere opening the link changes
+  // nothing (a mail scanner that fetches it uses nothing up): the form asks who is confirming.
+  scope.get<{ Querystring: { token?: string; terug?: string; nieuw?: string } }>(
     `${base}/login-actions/verify-email`,
-    { config: { logSecrets: { query: ['token'] } } },
+    { config: { logSecrets: { query: ['token', 'terug'] } } },
     async (req, reply) => {
       const token = typeof req.query.token === 'string' ? req.query.token : '';
       if (!token) return verifyExpired(reply);
-      const result = await accounts.verifyEmail(token);
-      if (result.ok) {
-        return verified(reply, 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.', {
-          href: `${config.PUBLIC_URL}/`,
-          label: 'Naar Aandenken',
-        });
-      }
-      if (!result.needsPassword) return verifyExpired(reply);
-      return html(reply, verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token) }));
+      const returnPath = safeReturnPath(req.query.terug);
+      const result = await accounts.verifyEmail(token, {
+        sessionAccountId: await sessionAccountOf(req, reply),
+      });
+      if (result.ok) return verified(reply, result, returnPath);
+      if (!result.needsProof) return verifyExpired(reply);
+      const v = { ...pageOf(req), token, csrf: verifyCsrf(token), returnPath };
+      if (req.query.nieuw === '1') return html(reply, verifyNewPasswordPage(v));
+      const holder = await accounts.verifyHolder(token);
+      if (!holder) return verifyExpired(reply);
+      return html(reply, verifyEmailPage({ ...v, email: holder.email }));
     },
   );
 
@@ -127,27 +149,31 @@ export function loginActionRoutes(
     `${base}/login-actions/verify-email`,
     { config: formLimit },
     async (req, reply) => {
-      const token = typeof req.body?.token === 'string' ? req.body.token : '';
-      if (!token || typeof req.body?.csrf !== 'string' || !safeEqual(req.body.csrf, verifyCsrf(token))) {
+      const body = req.body ?? {};
+      const token = typeof body.token === 'string' ? body.token : '';
+      if (!token || typeof body.csrf !== 'string' || !safeEqual(body.csrf, verifyCsrf(token))) {
         return verifyExpired(reply);
       }
-      const result = await accounts.verifyEmail(token, req.body);
-      if (!result.ok) {
-        if (!result.needsPassword) return verifyExpired(reply);
-        return html(
-          reply,
-          verifyEmailPage({ ...pageOf(req), token, csrf: verifyCsrf(token), fields: result.fields ?? {} }),
-          400,
-        );
-      }
-      // (Without a new password when the address was proven meanwhile, by a password reset.)
-      return verified(
-        reply,
-        result.passwordSet
-          ? 'Bedankt. Je e-mailadres is bevestigd en je wachtwoord is opgeslagen. Log in met dit wachtwoord om verder te gaan.'
-          : 'Bedankt. Je e-mailadres is bevestigd. Log opnieuw in om verder te gaan.',
-        await signInLink(result.interactionUid),
+      const returnPath = safeReturnPath(body.terug);
+      const withPassword = body.stap === 'wachtwoord';
+      const result = await accounts.verifyEmail(
+        token,
+        withPassword ? { password: body.password ?? '' } : { newPassword: body },
       );
+      if (result.ok) return verified(reply, result, returnPath);
+      if (!result.needsProof) return verifyExpired(reply);
+      const v = {
+        ...pageOf(req),
+        token,
+        csrf: verifyCsrf(token),
+        returnPath,
+        fields: result.fields ?? {},
+        error: result.error,
+      };
+      if (!withPassword) return html(reply, verifyNewPasswordPage(v), 400);
+      const holder = await accounts.verifyHolder(token);
+      if (!holder) return verifyExpired(reply);
+      return html(reply, verifyEmailPage({ ...v, email: holder.email }), result.status ?? 400);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
+import { RETURN_PARAM } from './return-path.ts';
 import type { SigningKeys } from '../lib/signing-keys.ts';
 import type { AccountService } from './account-service.ts';
 import { oidcRoutes } from './provider.ts';
@@ -25,6 +26,8 @@ const providerQuerySecrets = [
   'client_secret',
   'logout_hint',
   'login_hint',
+  // The site path to return to: an invitation or handover link's code.
+  RETURN_PARAM,
 ];
 
 /** The provider's own endpoints (bodies are left unread for it to parse), and userinfo for the API's tokens. */

@@ -7,6 +7,7 @@ import Provider, {
 } from 'oidc-provider';
 import { OIDC_CLIENT_ID } from '@aandenken/contract';
 import type { Config } from '../config.ts';
+import { RETURN_PARAM } from './return-path.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SigningKeys } from '../lib/signing-keys.ts';
 import { createAdapterFactory, revokeGrant } from './adapter.ts';
@@ -162,6 +163,9 @@ export function createProvider({ config, db, signingKeys, cookieKeys, accounts }
           throw new errors.InvalidRequest('kc_idp_hint must be google');
         }
       },
+      // Where the site returns the person to (the mailed confirmation link carries it along); anything but
+      // a path on the site is ignored where it is used (`safeReturnPath`).
+      [RETURN_PARAM]: null,
     },
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);

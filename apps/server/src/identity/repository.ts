@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { isUuid } from '../lib/ids.ts';
 
 export interface Account {
   id: string;
@@ -51,8 +52,6 @@ export interface FederationState {
   expired: boolean;
   consumed: boolean;
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** SQL for accounts and the identity provider's bookkeeping (lockout, mailed links, federation). */
 type FailuresRow = {
@@ -115,16 +114,29 @@ export function identityRepository(db: Queryable) {
     },
 
     /**
-     * True when the address was not verified before (so sessions from before this moment must end). Never
-     * for an account with a password: that is verified with a new one (`setPassword`).
+     * The mailbox's holder confirmed the address and proved to be whoever holds the account's password (a
+     * sign-in of it in the same browser, or the password typed): every sign-in of the account is theirs, so
+     * none ends and `email_verified_at` stays as it was. True when the address was not verified before.
      */
-    async markEmailVerified(id: string): Promise<boolean> {
+    async confirmEmail(id: string): Promise<boolean> {
       const { rowCount } = await db.query(
-        `UPDATE accounts SET email_verified = true, email_verified_at = now(), updated_at = now()
-         WHERE id = $1 AND NOT email_verified AND password_hash IS NULL`,
+        'UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1 AND NOT email_verified',
         [id],
       );
       return rowCount === 1;
+    },
+
+    /**
+     * The address an open (not accepted, revoked or expired) invitation or handover link was mailed to.
+     * `codeHash` as `inviteCodeHash` (modules/invites) makes it.
+     */
+    async openInviteAddress(codeHash: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ email: string }>(
+        `SELECT email FROM guest_invites WHERE code_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL
+           AND expires_at > now()`,
+        [codeHash],
+      );
+      return rows[0]?.email;
     },
 
     /**

@@ -187,9 +187,22 @@ ${field({ id: 'email', label: 'E-mailadres', type: 'email', value: v.email ?? ''
   );
 }
 
+const hiddenInputs = (values: Record<string, string | undefined> = {}) =>
+  Object.entries(values)
+    .filter((e): e is [string, string] => e[1] !== undefined)
+    .map(([name, value]) => h`<input type="hidden" name="${name}" value="${value}">`);
+
 function newPasswordForm(
   ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
-  opts: { action: string; title: string; heading: string; lead: string; button: string; hint?: string },
+  opts: {
+    action: string;
+    title: string;
+    heading: string;
+    lead: string;
+    button: string;
+    hint?: string;
+    hidden?: Record<string, string | undefined>;
+  },
 ): string {
   const f = ctx.fields ?? {};
   return layout(
@@ -200,6 +213,7 @@ function newPasswordForm(
 <form method="post" action="${ctx.base}/login-actions/${opts.action}" novalidate>
 ${csrfInput(ctx.csrf)}
 <input type="hidden" name="token" value="${ctx.token}">
+${hiddenInputs(opts.hidden)}
 ${field({ id: 'password', label: 'Nieuw wachtwoord', type: 'password', autocomplete: 'new-password', error: f.password, hint: 'Minstens 8 tekens.', autofocus: true })}
 ${field({ id: 'passwordRepeat', label: 'Herhaal wachtwoord', type: 'password', autocomplete: 'new-password', error: f.passwordRepeat })}
 ${opts.hint ? h`<p class="hint">${opts.hint}</p>` : ''}
@@ -220,20 +234,59 @@ export function resetPasswordPage(
   });
 }
 
+export interface VerifyView extends PageContext {
+  token: string;
+  csrf: string;
+  /** The site path the person returns to afterwards (already checked by `safeReturnPath`). */
+  returnPath?: string | undefined;
+  fields?: Record<string, string>;
+  error?: string | undefined;
+}
+
+const verifyLink = (v: VerifyView, extra: Record<string, string> = {}) =>
+  `${v.base}/login-actions/verify-email?${new URLSearchParams({
+    token: v.token,
+    ...(v.returnPath ? { terug: v.returnPath } : {}),
+    ...extra,
+  })}`;
+
 /**
- * The first verification of an account that got its password before the address was proven: whoever
- * follows the mailed link holds the mailbox, and sets the password from now on.
+ * The confirmation link opened where the account is not signed in (another device, a mail scanner):
+ * the account's password confirms in one step; whoever does not know it (or did not make the account)
+ * chooses a new one instead.
  */
-export function verifyEmailPage(
-  ctx: PageContext & { token: string; csrf: string; fields?: Record<string, string> },
-): string {
-  return newPasswordForm(ctx, {
+export function verifyEmailPage(v: VerifyView & { email: string }): string {
+  const f = v.fields ?? {};
+  return layout(
+    v,
+    'E-mailadres bevestigen',
+    h`<h1>Bevestig je e-mailadres</h1>
+<p class="lead">Vul het wachtwoord van je account in om <strong>${v.email}</strong> te bevestigen. Op het apparaat waarop je bent ingelogd, is één klik op de link genoeg.</p>
+${alert('error', v.error)}
+<form method="post" action="${v.base}/login-actions/verify-email" novalidate>
+${csrfInput(v.csrf)}
+<input type="hidden" name="token" value="${v.token}">
+${hiddenInputs({ terug: v.returnPath, stap: 'wachtwoord' })}
+${field({ id: 'password', label: 'Wachtwoord', type: 'password', autocomplete: 'current-password', error: f.password, autofocus: true })}
+<button type="submit" class="btn btn-primary">E-mailadres bevestigen</button>
+</form>
+<p class="switch">Weet je het wachtwoord niet, of heb je dit account niet zelf aangemaakt? <a href="${verifyLink(v, { nieuw: '1' })}">Kies een nieuw wachtwoord</a></p>`,
+  );
+}
+
+/**
+ * The holder of the mailbox does not know the account's password: they choose one, and every sign-in
+ * from before ends (it may be a stranger's who registered the address first).
+ */
+export function verifyNewPasswordPage(v: VerifyView): string {
+  return newPasswordForm(v, {
     action: 'verify-email',
     title: 'E-mailadres bevestigen',
-    heading: 'Bevestig je e-mailadres',
-    lead: 'Kies een wachtwoord om je e-mailadres te bevestigen. Heb je het account zelf aangemaakt? Dan mag je hetzelfde wachtwoord nog een keer invullen.',
+    heading: 'Kies een nieuw wachtwoord',
+    lead: 'Kies een wachtwoord om je e-mailadres te bevestigen.',
     hint: 'Daarna log je op al je apparaten opnieuw in, met dit wachtwoord.',
     button: 'E-mailadres bevestigen',
+    hidden: { terug: v.returnPath, stap: 'nieuw' },
   });
 }
 

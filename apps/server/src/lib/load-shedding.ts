@@ -15,7 +15,7 @@ export const maxHeapUsedBytes = (config: Pick<Config, 'OVERLOAD_MAX_HEAP_USED_MB
     : config.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024;
 
 /**
- * Load shedding (issue 21): while the event loop lags or the heap is nearly full, every request the
+ * Load shedding: while the event loop lags or the heap is nearly full, every request the
  * framework sees is answered at once with 503 `OVERLOADED` and `Retry-After`, before any work is done for
  * it, so the process recovers instead of stalling. `/healthz` answers the same way: it tells a load
  * balancer the truth. Cached shared reads are answered before the framework (response-cache-plugin.ts)

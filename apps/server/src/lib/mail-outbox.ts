@@ -28,10 +28,11 @@ export interface MailOutboxOptions {
 /**
  * Mails to an address that has not proven itself count against that address, per group, whoever causes
  * them: 'invitation' (invitations, access-code mails, partner confirmations: someone else typed the
- * address) and 'account' (verification and reset mails). Two groups, so that invitations sent to someone
- * cannot keep them from resetting their password.
+ * address), 'account' (verification and reset mails) and 'visitor' (confirming a memory a visitor left on
+ * a public page). Separate groups, so that invitations sent to someone cannot keep them from resetting
+ * their password.
  */
-export type RecipientLimitGroup = 'invitation' | 'account';
+export type RecipientLimitGroup = 'invitation' | 'account' | 'visitor';
 
 /** Two-key advisory locks in their own key space (the migrations use one-key locks). */
 const RECIPIENT_LOCK_CLASS = 5098;
@@ -218,3 +219,30 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     idle: () => queue.idle(),
   };
 }
+
+/** What account deletion forgets of an address in the outbox (the rows that count against its limit stay a day). */
+export const outboxForgetting = {
+  /** The rows of the last day that count against these per-address limit keys. */
+  async countingAgainstLimit(q: Queryable, limitKeys: string[]): Promise<string[]> {
+    const { rows } = await q.query<{ id: string }>(
+      `SELECT id::text AS id FROM mail_outbox
+        WHERE recipient_limit_key = ANY($1::text[]) AND created_at > now() - interval '24 hours'`,
+      [limitKeys],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** Mail to or from the address goes, but for the rows kept. */
+  async deleteMailOf(q: Queryable, email: string, kept: string[]) {
+    await q.query(
+      `DELETE FROM mail_outbox
+        WHERE (EXISTS (SELECT 1 FROM unnest(to_addresses) a WHERE lower(a) = $1) OR lower(reply_to) = $1)
+          AND NOT (id::text = ANY($2::text[]))`,
+      [email, kept],
+    );
+  },
+
+  async deleteMails(q: Queryable, ids: string[]) {
+    await q.query('DELETE FROM mail_outbox WHERE id::text = ANY($1::text[])', [ids]);
+  },
+};

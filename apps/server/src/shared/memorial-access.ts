@@ -45,7 +45,7 @@ export const memorialAccessSql = (memorialId: string, userId: string) =>
     WHERE m.id = ${memorialId} AND m.deleted_at IS NULL`;
 
 /**
- * The partner role (issue 14, docs/roles.md): a user of the **active** company that made the memorial
+ * The partner role (docs/roles.md): a user of the **active** company that made the memorial
  * for a family manages it as an editor while the family has not taken it over, and afterwards only while
  * the family allows it. Worked out on every call, so removing a colleague, suspending the company or the
  * family's withdrawal takes effect at once. 'editor' or NULL.

@@ -41,5 +41,4 @@ export function toPage<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r
   return { items: kept.map(map), nextCursor: more && last ? encodeCursor(key(last)) : null };
 }
 
-export const isUuid = (s: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+export { isUuid } from '../lib/ids.ts';

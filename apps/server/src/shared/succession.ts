@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../lib/auth.ts';
 import type { Deps } from '../lib/deps.ts';
 import { dateNl, mailName } from '../lib/mail-format.ts';
+import { buildMail } from '../lib/mail-builder.ts';
 import type { Mail } from '../lib/mailer.ts';
 import { recordAudit } from './audit.ts';
 
@@ -154,8 +155,11 @@ export function succession(deps: Pick<Deps, 'outbox' | 'config'>) {
   };
 }
 
-/** To an address that is to own a page: our words and the memorial's name only (the address is not proven). */
-function ownershipInviteMail(o: {
+/**
+ * To an address that is to own a page: our words and the memorial's name only (the address is not proven).
+ * No account has proven this address, so no name for it is known: 'Hallo,'.
+ */
+export function ownershipInviteMail(o: {
   to: string;
   memorialName: string;
   acceptUrl: string;
@@ -164,26 +168,17 @@ function ownershipInviteMail(o: {
 }): Mail {
   const name = mailName(o.memorialName);
   const page = name ? `de gedenkpagina van ${name}` : 'een gedenkpagina';
-  const why =
-    o.reason === 'team'
-      ? `Op verzoek van de familie draagt ons team ${page} aan jou over.`
-      : `Je bent aangewezen als opvolger van de beheerder van ${page}. De beheerder is er niet meer om de pagina te beheren, dus de pagina gaat nu naar jou.`;
-  return {
+  return buildMail({
     to: o.to,
+    name: null,
     subject: `Je wordt eigenaar van ${page}`,
-    text: [
-      'Hallo,',
-      '',
-      why,
-      '',
+    body: [
+      o.reason === 'team'
+        ? `Op verzoek van de familie draagt ons team ${page} aan jou over.`
+        : `Je bent aangewezen als opvolger van de beheerder van ${page}. De beheerder is er niet meer om de pagina te beheren, dus de pagina gaat nu naar jou.`,
       'Neem de pagina over via deze link (je logt in of maakt een account aan met dit e-mailadres):',
-      o.acceptUrl,
-      '',
-      `De link is geldig tot en met ${dateNl(o.expiresAt)}. Tot die tijd blijft de pagina bewaard.`,
-      'Verwachtte je dit bericht niet? Neem dan contact met ons op via het contactformulier op onze website.',
-      '',
-      'Met vriendelijke groet,',
-      'Het team van Aandenken',
-    ].join('\n'),
-  };
+      { link: o.acceptUrl, label: 'Pagina overnemen' },
+      `De link is geldig tot en met ${dateNl(o.expiresAt)}. Tot die tijd blijft de pagina bewaard.\nVerwachtte je dit bericht niet? Neem dan contact met ons op via het contactformulier op onze website.`,
+    ],
+  });
 }

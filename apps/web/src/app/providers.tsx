@@ -14,7 +14,7 @@ export function createQueryClient() {
   });
 }
 
-/** The API client takes the user's token first and the visitor's guest token as fallback (spec §6). */
+/** The API client takes the user's token first and the visitor's guest token as fallback. */
 function ApiClientFromAuth({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const getToken = useCallback(async () => (await auth.getAccessToken()) ?? readGuestToken(), [auth]);

@@ -1,8 +1,7 @@
-import { Component, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { routes } from '@aandenken/contract';
 import { RootLayout } from '../components/layout/root-layout.tsx';
-import { RouteError } from '../components/layout/route-error.tsx';
+import { RouteErrorBoundary } from '../components/layout/route-error.tsx';
 import { lazyPage } from './lazy-page.ts';
 
 // Every page is its own chunk: the entry of '/' carries only the shell.
@@ -25,15 +24,19 @@ const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'
 const MemorialPage = lazyPage(() => import('../features/memorial-page/memorial-page.tsx'));
 const ManageMemorialPage = lazyPage(() => import('../features/manage-memorial/manage-page.tsx'));
 const MemorialCardPage = lazyPage(() => import('../features/manage-memorial/card-page.tsx'));
-// The guestbook (issue 16, item 3): its poster for the family, the signing page behind the short link.
+// The guestbook: its poster for the family, the signing page behind the short link.
 const GuestbookPosterPage = lazyPage(() => import('../features/manage-memorial/poster-page.tsx'));
 const GuestbookSignPage = lazyPage(() => import('../features/guestbook/sign-page.tsx'));
-// Keepsakes (issue 17): the presentation and the biography questions, each its own chunk.
-const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation-page.tsx'));
-const BiographyHelpPage = lazyPage(() => import('../features/keepsakes/biography-help-page.tsx'));
-const AiDraftPage = lazyPage(() => import('../features/keepsakes/ai-draft-page.tsx'));
-const PrintedBookPage = lazyPage(() => import('../features/keepsakes/printed-book-page.tsx'));
-const PresentationBuilderPage = lazyPage(() => import('../features/keepsakes/presentation-builder-page.tsx'));
+// Keepsakes: the presentation and the biography questions, each its own chunk.
+const PresentationPage = lazyPage(() => import('../features/keepsakes/presentation/presentation-page.tsx'));
+const BiographyHelpPage = lazyPage(
+  () => import('../features/keepsakes/biography-help/biography-help-page.tsx'),
+);
+const AiDraftPage = lazyPage(() => import('../features/keepsakes/ai-draft/ai-draft-page.tsx'));
+const PrintedBookPage = lazyPage(() => import('../features/keepsakes/printed-book/printed-book-page.tsx'));
+const PresentationBuilderPage = lazyPage(
+  () => import('../features/keepsakes/presentation-builder/presentation-builder-page.tsx'),
+);
 const InvitePage = lazyPage(() => import('../features/invite/invite-page.tsx'));
 const HandoverPage = lazyPage(() => import('../features/handover/handover-page.tsx'));
 const PaymentPage = lazyPage(() => import('../features/plans/payment-page.tsx'));
@@ -44,7 +47,7 @@ const TeamPages = lazyPage(() => import('./team-pages.tsx'));
 const CompaniesPages = lazyPage(() => import('../features/companies/companies-pages.tsx'));
 
 /**
- * The central route map (paths from the contract's `routes`, the spec's route table).
+ * The central route map (paths from the contract's `routes`).
  * The identity feature adds its routes (create flow, auth callbacks, /mijn-paginas) to `pageRoutes`.
  */
 export const pageRoutes: RouteObject[] = [
@@ -93,22 +96,12 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/** A page that fails to render or to load (e.g. a chunk of an older deployment) shows <RouteError>. */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
-  }
-}
-
 /**
  * The app's routes, for <BrowserRouter> in the browser and <StaticRouter> when prerendering. Declarative
  * routing: the data router (loaders, actions) is not used and would add ~20 KB gzip to every page's entry
  * (docs/performance.md).
  */
 export function AppRoutes() {
+  // The last resort, for the layout itself; each page has its own boundary inside the layout (root-layout.tsx).
   return <RouteErrorBoundary>{useRoutes(appRoutes)}</RouteErrorBoundary>;
 }

@@ -10,7 +10,7 @@ export const company = {
   openingHours: 'ma-vr 9:00-17:00',
 } as const;
 
-/** Marketing claims (spec §1, §9). */
+/** Marketing claims. */
 export const claims = {
   partnerPriceFrom: 299,
   activePartners: '250+',

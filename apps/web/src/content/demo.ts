@@ -10,7 +10,7 @@ export const demoMemorial = {
   slides: [images.emmaPortrait, images.lake, images.bouquet, images.candle] as ImageAsset[],
 };
 
-/** A memory on the wall (spec §3 memory sample). */
+/** A memory on the wall. */
 export interface SampleMemory {
   year: string;
   author: string;

@@ -1,7 +1,7 @@
 import { exampleMemorialIds } from '@aandenken/contract';
 import { images, type ImageAsset } from './images.ts';
 
-/** The three sample memorial profiles (spec §3 example memorial card). */
+/** The three sample memorial profiles. */
 export interface ExampleMemorial {
   id: string;
   /** The real example memorial created on first start (server: modules/examples). */

@@ -60,6 +60,33 @@ describe('api client', () => {
   });
 });
 
+describe('api client: files and streams', () => {
+  it('gives a file as a Blob, and its error as an ApiError', async () => {
+    const ok = createApiClient({ getToken: () => 'tok', fetch: vi.fn(async () => new Response('%PDF-1.7')) });
+    const blob = await ok.get<Blob>('/x.pdf', { as: 'blob' });
+    expect(await blob.text()).toBe('%PDF-1.7');
+    const refused = createApiClient({
+      getToken: () => 'tok',
+      fetch: vi.fn(async () => json(403, { code: 'FORBIDDEN', message: 'Geen toegang.' })),
+    });
+    const error = await refused.get('/x.pdf', { as: 'blob' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: 'Geen toegang.' });
+  });
+
+  it('streams a GET, or a POST with a JSON body, with the token and without a retry', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response('{}\n'));
+    const client = createApiClient({ getToken: () => 'tok', fetch });
+    await client.stream('/live', new AbortController().signal);
+    await client.stream('/draft', new AbortController().signal, { chosen: ['a'] });
+    type Call = [string, RequestInit];
+    const [[getUrl, get], [postUrl, post]] = fetch.mock.calls as unknown as [Call, Call];
+    expect([getUrl, get.method, get.body]).toEqual(['/core/live', 'GET', undefined]);
+    expect([postUrl, post.method, post.body]).toEqual(['/core/draft', 'POST', '{"chosen":["a"]}']);
+    expect(post.headers).toMatchObject({ authorization: 'Bearer tok', 'content-type': 'application/json' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('api client: idempotency keys and the retry of a write', () => {
   const keyOf = (init?: RequestInit) => (init?.headers as Record<string, string>)['Idempotency-Key'];
 

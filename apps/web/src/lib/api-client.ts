@@ -29,8 +29,11 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   /** POSTs multipart form data, reporting upload progress (XMLHttpRequest: fetch cannot report it). */
   upload<T = unknown>(path: string, form: FormData, options?: UploadOptions<T>): Promise<T>;
-  /** A long-lived GET with the token (server-sent events): the response as it is, its body unread. */
-  stream(path: string, signal: AbortSignal): Promise<Response>;
+  /**
+   * A long-lived request with the token, the response as it is, its body unread: a GET for server-sent events,
+   * or with a `body` a POST whose answer streams in (NDJSON). Never retried: the caller decides.
+   */
+  stream(path: string, signal: AbortSignal, body?: unknown): Promise<Response>;
 }
 
 /**
@@ -90,8 +93,8 @@ export function createApiClient({
       break;
     }
 
+    if (res.ok && options.as) return (await res[options.as]()) as T;
     const text = await res.text();
-    if (res.ok && options.as === 'text') return text as T;
     let data: unknown = undefined;
     if (text) {
       try {
@@ -112,11 +115,18 @@ export function createApiClient({
   const upload = async <T>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> =>
     (await import('./api-upload.ts')).upload<T>({ getToken, baseUrl }, path, form, options);
 
-  const stream = async (path: string, signal: AbortSignal) => {
+  const stream = async (path: string, signal: AbortSignal, body?: unknown) => {
     const token = await getToken();
-    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    const headers: Record<string, string> = { accept: 'text/event-stream, application/x-ndjson' };
     if (token) headers.authorization = `Bearer ${token}`;
-    return doFetch(`${baseUrl}${path}`, { headers, signal, credentials: 'same-origin' });
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return doFetch(`${baseUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
   };
 
   return {

@@ -36,8 +36,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
-  /** 'text': the success body as text (a calendar file, a CSV export), not parsed as JSON. */
-  as?: 'text';
+  /** The success body as text (a calendar file, a CSV export) or as a Blob (a PDF), not parsed as JSON. */
+  as?: 'text' | 'blob';
 }
 
 export interface UploadProgress {

@@ -1,5 +1,5 @@
 /**
- * The memorial app ('Mijn Pagina's', /memorial/{id}) may live on a host of its own (spec §2): VITE_APP_URL at
+ * The memorial app ('Mijn Pagina's', /memorial/{id}) may live on a host of its own: VITE_APP_URL at
  * build time. Answers the full address there, or null when the app is on this origin (then a router link).
  */
 export function appUrl(

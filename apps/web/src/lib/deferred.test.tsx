@@ -122,6 +122,7 @@ describe('a placeholder for a control that loads on intent', () => {
     await Promise.resolve();
     fireEvent.pointerDown(placeholder, { button: 0 });
     // In a browser the press's events are tasks of their own, and React renders what is pending in between.
+    // eslint-disable-next-line no-restricted-syntax -- the browser's gap between a press's events
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(placeholder.isConnected).toBe(true);
     fireEvent.pointerUp(placeholder, { button: 0 });

@@ -133,6 +133,7 @@ describe('useConfirmDiscard', () => {
   it('asks before closing a dialog with text; going on keeps the text', async () => {
     render(<DialogWithForm />);
     const text = screen.getByLabelText('Je herinnering');
+    text.focus();
     fireEvent.change(text, { target: { value: 'Het lachen van oma' } });
     escape(text);
     const ask = await screen.findByRole('alertdialog', { name: 'Wil je stoppen met schrijven?' });
@@ -145,6 +146,14 @@ describe('useConfirmDiscard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Doorgaan met schrijven' }));
     await waitFor(() => expect(ask.isConnected).toBe(false));
     expect(screen.getByLabelText('Je herinnering')).toHaveProperty('value', 'Het lachen van oma');
+    // Back in the text, where the next Escape asks again.
+    expect(document.activeElement).toBe(text);
+    escape(text);
+    await screen.findByRole('alertdialog', { name: 'Wil je stoppen met schrijven?' });
+    // While asked, closing again means going on writing.
+    escape(screen.getByRole('button', { name: 'Doorgaan met schrijven' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('keeps the draft for later, or throws it away', async () => {

@@ -1,4 +1,4 @@
-/** The guest token a visitor gets for a private page (spec §3: kept in local storage). */
+/** The guest token a visitor gets for a private page. */
 export const GUEST_TOKEN_KEY = 'aandenken-guest-token';
 
 export function readGuestToken(): string | null {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, use, useState } from 'react';
 import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
@@ -15,6 +15,20 @@ function Counter({ label }: { label: string }) {
         {`geteld: ${count}`}
       </button>
     </section>
+  );
+}
+
+/** The section's code for a form: a field whose value React keeps, and a word from a context above. */
+const Greeting = createContext('dag');
+function NameForm() {
+  const greeting = use(Greeting);
+  const [name, setName] = useState('');
+  return (
+    <form aria-label={greeting}>
+      <label htmlFor="island-naam">Je naam</label>
+      <input id="island-naam" value={name} onChange={(e) => setName(e.target.value)} />
+      <output>{`${greeting} ${name}`}</output>
+    </form>
   );
 }
 
@@ -103,5 +117,39 @@ describe('island', () => {
     await settle();
     expect(container.querySelector('button')).toBe(button);
     expect(button.textContent).toBe('geteld: 1');
+  });
+
+  it('keeps the focus and what was typed when a context above changes before it hydrates, and after', async () => {
+    const OnServer = island('test-context', () => Promise.resolve(NameForm));
+    container.innerHTML = await serverHtml(<OnServer />);
+    let resolve!: (c: typeof NameForm) => void;
+    const Section = island('test-context', () => new Promise<typeof NameForm>((r) => (resolve = r)));
+    const page = (greeting: string) => (
+      <Greeting value={greeting}>
+        <Section />
+      </Greeting>
+    );
+    // Typed into before the app took over the page.
+    const field = container.querySelector('input')!;
+    field.focus();
+    field.value = 'Anna';
+    field.setSelectionRange(2, 2);
+    await act(async () => {
+      root = hydrateRoot(container, page('dag'));
+    });
+    // An update from above reaches the section before its code is there: React renders it afresh.
+    await act(async () => root!.render(page('hallo')));
+    expect(container.querySelector('input')).toBe(field);
+    expect(field.value).toBe('Anna');
+    expect(document.activeElement).toBe(field);
+    expect(field.selectionStart).toBe(2);
+
+    // Its code arrives: the new field takes what the old one held, the focus too, and React knows the value.
+    await act(async () => resolve(NameForm));
+    await settle();
+    const fresh = container.querySelector('input')!;
+    expect(fresh.value).toBe('Anna');
+    expect(document.activeElement).toBe(fresh);
+    expect(container.querySelector('output')!.textContent).toBe('hallo Anna');
   });
 });

@@ -40,7 +40,7 @@ export function toasterMounted() {
 }
 
 /**
- * The one way features show a toast. The <Toaster> in the layout shows one at a time for 5000 ms (spec §9).
+ * The one way features show a toast. The <Toaster> in the layout shows one at a time for 5000 ms.
  */
 export const toast = {
   success: (title: string, description?: string) => show((s) => s.toast.success(title, { description })),

@@ -1,24 +1,12 @@
-import type { AuditEntry, auditQuerySchema } from '@aandenken/contract';
+import { FORMER_MEMBER_NAME, type AuditEntry, type auditQuerySchema } from '@aandenken/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, toPage } from '../../shared/pagination.ts';
-
-interface AuditRow {
-  id: string;
-  seq: string | number;
-  action: string;
-  actor_kind: AuditEntry['actor']['kind'];
-  actor_user_id: string | null;
-  actor_name: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown> | string;
-  created_at: Date | string;
-  [key: string]: unknown;
-}
+import { type AuditRow, auditRepository, forgetActor } from './repository.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 const toEntry = (r: AuditRow): AuditEntry => ({
   id: r.id,
@@ -32,6 +20,7 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 
 export function auditService({ db }: { db: Queryable }) {
   const access = memorialAccessService(db);
+  const repo = auditRepository(db);
   return {
     /** Owners only; newest first. */
     async list(caller: Caller, memorialId: string, input: z.output<typeof auditQuerySchema>) {
@@ -40,15 +29,13 @@ export function auditService({ db }: { db: Queryable }) {
       const after = decodeCursor(input.cursor, ['string']);
       if (after && !/^\d{1,19}$/.test(String(after[0])))
         throw badRequest('Ongeldige cursor.', { cursor: 'Ongeldige cursor' });
-      const params: unknown[] = [memorialId, limit + 1];
-      if (after) params.push(after[0]);
-      const { rows } = await db.query<AuditRow>(
-        `SELECT id, seq, action, actor_kind, actor_user_id, actor_name, target_type, target_id, details, created_at
-           FROM memorial_audit_log WHERE memorial_id = $1 ${after ? 'AND seq < $3::bigint' : ''}
-          ORDER BY seq DESC LIMIT $2`,
-        params,
-      );
+      const rows = await repo.page(memorialId, limit + 1, after ? String(after[0]) : undefined);
       return toPage(rows, limit, toEntry, (r) => [String(r.seq)]);
     },
   };
 }
+
+/** The memorials' logs keep what a deleted account did, from "een voormalig lid", without name or address. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await forgetActor(tx, person.userId, person.email, FORMER_MEMBER_NAME);
+};

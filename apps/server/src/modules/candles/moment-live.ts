@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/deps.ts';
 import { liveChannel } from '../../lib/live-channel.ts';
 import type { LiveSlot } from '../../lib/live-streams.ts';
+import { sse } from '../../lib/sse.ts';
+import { candlePresenceRepository } from './moment-repository.ts';
 import { candleRepository, toCandle } from './repository.ts';
 
 /** How often a process refreshes its connections' presence and sends a keep-alive comment. */
@@ -42,6 +44,7 @@ interface LiveMessage {
  */
 export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBaseLogger }) {
   const { db, log } = o;
+  const presence = candlePresenceRepository(db);
   const now = () => o.clock().now();
   const byMemorial = new Map<string, Set<Connection>>();
   let heartbeat: NodeJS.Timeout | null = null;
@@ -50,17 +53,11 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
 
   const write = (c: Connection, event: string, data: unknown) => {
     if (c.closed) return;
-    c.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    c.res.write(sse.event(event, data));
   };
 
   async function count(memorialId: string): Promise<number> {
-    // People, not connections: one person's tabs and reconnects count once.
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(DISTINCT COALESCE(person, id::text))::int AS n FROM candle_presence
-        WHERE memorial_id = $1 AND seen_at > $2`,
-      [memorialId, new Date(now().getTime() - PRESENCE_STALE_MS)],
-    );
-    return rows[0]!.n;
+    return presence.count(memorialId, new Date(now().getTime() - PRESENCE_STALE_MS));
   }
 
   /** Counts again and tells this process's connections; notifications that arrive meanwhile share it. */
@@ -125,10 +122,9 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
     const all = [...byMemorial.values()].flatMap((s) => [...s]).filter((c) => c.ready && !c.closed);
     const ends = new Map<string, number>();
     if (all.length) {
-      const { rows } = await db.query<{ id: string; ends_at: Date | string }>(
-        `UPDATE candle_presence p SET seen_at = $2 FROM candle_moments m
-          WHERE p.id = ANY($1::uuid[]) AND m.id = p.moment_id RETURNING p.id, m.ends_at_instant AS ends_at`,
-        [all.map((c) => c.id), at],
+      const rows = await presence.touch(
+        all.map((c) => c.id),
+        at,
       );
       for (const r of rows) ends.set(r.id, new Date(r.ends_at).getTime());
     }
@@ -137,12 +133,10 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
       if (endsAt === undefined || endsAt <= at.getTime()) {
         write(c, 'ended', {});
         end(c);
-      } else c.res.write(': \n\n');
+      } else c.res.write(sse.heartbeat);
     }
     // Rows of a process that died: gone for everyone (the delete notifies, the others count again).
-    await db.query('DELETE FROM candle_presence WHERE seen_at < $1', [
-      new Date(at.getTime() - PRESENCE_STALE_MS),
-    ]);
+    await presence.dropSeenBefore(new Date(at.getTime() - PRESENCE_STALE_MS));
   }
 
   function end(c: Connection) {
@@ -161,7 +155,7 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
       clearInterval(heartbeat);
       heartbeat = null;
     }
-    await db.query('DELETE FROM candle_presence WHERE id = $1', [c.id]);
+    await presence.drop(c.id);
   }
 
   return {
@@ -192,12 +186,7 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
         unsubscribe,
         release: () => o.slot.release(),
       };
-      res.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-      });
+      sse.open(res, headers);
       res.on('close', () => {
         c.closed = true;
         drop(c).catch((err: unknown) => log.warn({ err }, 'candle moment: leaving failed'));
@@ -208,23 +197,15 @@ export function createCandleLive(o: { db: Db; clock: () => Clock; log: FastifyBa
       heartbeat ??= setInterval(() => {
         beat().catch((err: unknown) => log.warn({ err }, 'candle moment: heartbeat failed'));
       }, HEARTBEAT_MS).unref();
-      res.write('retry: 5000\n\n');
+      res.write(sse.retry(5000));
       await o.slot.watch({ kind: 'candle-moment', memorialId, check: o.check, end: () => end(c) });
-      await db.query(
-        'INSERT INTO candle_presence (id, memorial_id, moment_id, seen_at, person) VALUES ($1, $2, $3, $4, $5)',
-        [c.id, c.memorialId, moment.id, now(), o.person],
-      );
+      await presence.add(c.id, c.memorialId, moment.id, now(), o.person);
       if (c.closed) {
-        await db.query('DELETE FROM candle_presence WHERE id = $1', [c.id]);
+        await presence.drop(c.id);
         return;
       }
       c.ready = true;
-      const { rows } = await db.query<Parameters<typeof toCandle>[0]>(
-        `SELECT id, memorial_id, kind, name, message, created_at, created_at::text AS cursor_ts FROM candles
-          WHERE memorial_id = $1 AND created_at >= $2 AND created_at < $3
-          ORDER BY created_at DESC, id DESC LIMIT 100`,
-        [c.memorialId, moment.startsAt, moment.endsAt],
-      );
+      const rows = await candleRepository(db).during(c.memorialId, moment.startsAt, moment.endsAt);
       write(c, 'state', { moment, candles: rows.map(toCandle), together: await count(c.memorialId) });
     },
 

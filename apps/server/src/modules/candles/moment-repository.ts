@@ -87,3 +87,43 @@ export function candleMomentRepository(db: Queryable) {
     },
   };
 }
+
+/** Who is with a kaarsjesmoment now: a row per open stream (`candle_presence`). */
+export function candlePresenceRepository(db: Queryable) {
+  return {
+    /** People, not connections: one person's tabs and reconnects count once. */
+    async count(memorialId: string, seenAfter: Date): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(DISTINCT COALESCE(person, id::text))::int AS n FROM candle_presence
+          WHERE memorial_id = $1 AND seen_at > $2`,
+        [memorialId, seenAfter],
+      );
+      return rows[0]!.n;
+    },
+
+    async add(id: string, memorialId: string, momentId: string, at: Date, person: string | null) {
+      await db.query(
+        'INSERT INTO candle_presence (id, memorial_id, moment_id, seen_at, person) VALUES ($1, $2, $3, $4, $5)',
+        [id, memorialId, momentId, at, person],
+      );
+    },
+
+    /** Marks these streams seen at `at`; returns when each one's moment ends. */
+    async touch(ids: string[], at: Date) {
+      const { rows } = await db.query<{ id: string; ends_at: Date | string }>(
+        `UPDATE candle_presence p SET seen_at = $2 FROM candle_moments m
+          WHERE p.id = ANY($1::uuid[]) AND m.id = p.moment_id RETURNING p.id, m.ends_at_instant AS ends_at`,
+        [ids, at],
+      );
+      return rows;
+    },
+
+    async drop(id: string) {
+      await db.query('DELETE FROM candle_presence WHERE id = $1', [id]);
+    },
+
+    async dropSeenBefore(before: Date) {
+      await db.query('DELETE FROM candle_presence WHERE seen_at < $1', [before]);
+    },
+  };
+}

@@ -22,7 +22,7 @@ const tags = ['candle-moments'];
 const optional: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const bearer: Record<string, string[]>[] = [{ bearer: [] }];
 
-/** Issue 16, item 6: remembrance days and the kaarsjesmoment (docs/funeral-day.md, 'Samen herdenken'). */
+/** Remembrance days and the kaarsjesmoment (docs/funeral-day.md, 'Samen herdenken'). */
 export const candleMomentRoutes =
   (deps: Pick<Deps, 'db' | 'clock' | 'responseCache' | 'liveStreams'>): FastifyPluginAsync =>
   async (fastify) => {

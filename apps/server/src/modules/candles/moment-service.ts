@@ -16,6 +16,7 @@ import { isUuid } from '../../shared/pagination.ts';
 import { amsterdamDate, amsterdamInstant, amsterdamIso } from '../../shared/amsterdam-time.ts';
 import { remembranceDays } from './moment-days.ts';
 import { candleMomentRepository, type MomentFields, type MomentRow } from './moment-repository.ts';
+import { lockMemorial } from '../../shared/memorial-row.ts';
 
 const momentNotFound = () =>
   new AppError(404, candleMomentErrorCodes.momentNotFound, 'Dit kaarsjesmoment bestaat niet (meer).');
@@ -49,7 +50,7 @@ function fields(input: z.output<typeof candleMomentInputSchema>): MomentFields {
   };
 }
 
-/** Issue 16, item 6 (docs/funeral-day.md, 'Samen herdenken'). */
+/** Remembrance days and the kaarsjesmoment (docs/funeral-day.md, 'Samen herdenken'). */
 export function candleMomentService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
   const now = () => deps.clock.now();
@@ -89,7 +90,7 @@ export function candleMomentService(deps: Pick<Deps, 'db' | 'clock'>) {
       const f = fields(input);
       checkFuture(f);
       return db.transaction(async (tx) => {
-        await tx.query('SELECT 1 FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await lockMemorial(tx, memorialId);
         const r = candleMomentRepository(tx);
         if ((await r.countUpcoming(memorialId, now(), null)) >= CANDLE_MOMENTS_MAX)
           throw new AppError(

@@ -25,6 +25,22 @@ const columns = 'id, memorial_id, kind, name, message, created_at, created_at::t
 
 export function candleRepository(db: Queryable) {
   return {
+    /** The newest candles lit between two moments (a kaarsjesmoment's), at most 100. */
+    async during(memorialId: string, from: Date | string, until: Date | string): Promise<CandleRow[]> {
+      const { rows } = await db.query<CandleRow>(
+        `SELECT ${columns} FROM candles
+          WHERE memorial_id = $1 AND created_at >= $2 AND created_at < $3
+          ORDER BY created_at DESC, id DESC LIMIT 100`,
+        [memorialId, from, until],
+      );
+      return rows;
+    },
+
+    /** The name shown on the candles this user lit. */
+    async renameLitBy(userId: string, name: string) {
+      await db.query('UPDATE candles SET name = $2 WHERE lit_by_user_id = $1', [userId, name]);
+    },
+
     async insert(c: {
       memorialId: string;
       kind: CandleKind;

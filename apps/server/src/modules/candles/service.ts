@@ -15,6 +15,8 @@ import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
 import { timeIdCursor } from '../../shared/cursor.ts';
 import { memorialArchived } from '../../shared/errors.ts';
 import { candleRepository, toCandle } from './repository.ts';
+import { FORMER_MEMBER_NAME } from '@aandenken/contract';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 const candleNotFound = () =>
   new AppError(
@@ -96,3 +98,8 @@ export function candleService({ db }: { db: Db }) {
     },
   };
 }
+
+/** The candles a deleted account lit stay, from "een voormalig lid". */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await candleRepository(tx).renameLitBy(person.userId, FORMER_MEMBER_NAME);
+};

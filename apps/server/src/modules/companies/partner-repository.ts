@@ -169,7 +169,7 @@ export function partnerRepository(db: Queryable) {
          VALUES ($1, $2, $3, $4, $5)`,
         [c.memorialId, c.companyId, c.createdBy, c.familyEmail, c.inviteId],
       );
-      // The company pays for a page it makes (issue 15, its package): Premium from the start, so the
+      // The company pays for a page it makes (its package): Premium from the start, so the
       // family never sees a payment screen; the portal lists what the company owes for it.
       await db.query(
         `UPDATE memorial_plans SET plan = 'premium', paid_until = NULL, payer_company_id = $2

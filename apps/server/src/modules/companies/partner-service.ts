@@ -59,7 +59,7 @@ const pageMissing = () => notFound('Deze pagina bestaat niet of is niet door dit
 const notCared = () => notFound('Deze pagina is niet door een uitvaartondernemer gemaakt.');
 
 /**
- * The partner portal (issue 14): a company's colleagues, the pages it makes for families and their
+ * The partner portal: a company's colleagues, the pages it makes for families and their
  * handover. Partner rights need the company active and the caller one of its users, checked first in
  * every method; to anyone else the company is 404 (anonymous 401), as `GET /companies/{id}`.
  */
@@ -90,7 +90,7 @@ export function partnerService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
       throw new AppError(
         403,
         'EMAIL_NOT_VERIFIED',
-        'Bevestig eerst je e-mailadres (via de link in de e-mail die we je stuurden) en log daarna opnieuw in.',
+        'Bevestig eerst je e-mailadres via de link in de e-mail die we je stuurden. Daarna kun je de pagina overnemen.',
       );
     return caller;
   }

@@ -20,6 +20,7 @@ import { sniff } from '../../lib/media/sniff.ts';
 import { heicUnsupported, type ReceivedFile } from '../../lib/media/upload.ts';
 import { companyRepository } from './repository.ts';
 import { isTeamMember } from '../../shared/team.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   companyProfileRepository,
   profileFromRow,
@@ -31,7 +32,6 @@ import {
 /** The widths a logo is kept in (WebP): never wider than the upload. */
 export const LOGO_WIDTHS = [160, 320] as const;
 export const DIRECTORY_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VARIANT = /^w[0-9]{2,4}\.webp$/;
 const POSTCODE = /^([1-9][0-9]{3})\s?([a-z]{2})?$/i;
 
@@ -79,7 +79,7 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
    */
   async function requirePartner(caller: Caller, id: string, readByTeam = false) {
     if (caller.kind !== 'user') throw unauthorized();
-    if (!UUID.test(id)) throw missing();
+    if (!isUuid(id)) throw missing();
     const member = await repo.membership(id, caller.userId);
     if (member?.state === 'active') return caller;
     if (member) throw companySuspended();
@@ -294,7 +294,7 @@ export function companyProfileService({ db, config, storage }: Pick<Deps, 'db' |
     /** A logo's file while its company is active; anything else is 404. */
     async logoFile(logoId: string, variant: string) {
       const gone = () => notFound('Dit logo bestaat niet.');
-      if (!UUID.test(logoId) || !VARIANT.test(variant)) throw gone();
+      if (!isUuid(logoId) || !VARIANT.test(variant)) throw gone();
       const variants = await repo.activeLogo(logoId.toLowerCase());
       if (!variants?.some((v) => v.name === variant)) throw gone();
       return streamStored(storage, `${logoId.toLowerCase()}/${variant}`, gone);

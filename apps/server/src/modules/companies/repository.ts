@@ -251,7 +251,7 @@ export function companyRepository(db: Queryable) {
       );
     },
     /**
-     * The pages the company cared for that its public page may list (issue 14): handed over to the
+     * The pages the company cared for that its public page may list: handed over to the
      * family, who agreed to be shown, and public and published. Newest death first.
      */
     async listCaredPagesShown(companyId: string): Promise<CaredPageShown[]> {
@@ -292,3 +292,54 @@ export interface CaredPageShown {
   birthDate: string | null;
   deathDate: string | null;
 }
+
+/** What account deletion changes of the companies (companies, their users, invitations, care and log). */
+export const companyForgetting = {
+  /** The user leaves every company; returns each company left, with its own address. */
+  async leaveAll(q: Queryable, userId: string) {
+    const { rows } = await q.query<{ company_id: string; email: string }>(
+      `DELETE FROM company_users cu USING companies c
+        WHERE cu.user_id = $1 AND c.id = cu.company_id
+        RETURNING cu.company_id, c.email`,
+      [userId],
+    );
+    return rows;
+  },
+
+  async systemAudit(q: Queryable, companyId: string, action: string, details: Record<string, unknown>) {
+    await q.query(
+      `INSERT INTO company_audit_log (company_id, actor_kind, action, details) VALUES ($1, 'system', $2, $3)`,
+      [companyId, action, JSON.stringify(details)],
+    );
+  },
+
+  async hasAdmin(q: Queryable, companyId: string): Promise<boolean> {
+    const { rows } = await q.query('SELECT 1 FROM company_users WHERE company_id = $1 AND is_admin LIMIT 1', [
+      companyId,
+    ]);
+    return rows.length > 0;
+  },
+
+  /** The colleague who joined first becomes an administrator; undefined when no user is left. */
+  async promoteFirstUser(q: Queryable, companyId: string) {
+    const { rows } = await q.query<{ user_id: string }>(
+      `UPDATE company_users SET is_admin = true
+        WHERE (company_id, user_id) = (SELECT company_id, user_id FROM company_users WHERE company_id = $1
+                                        ORDER BY created_at, user_id LIMIT 1)
+        RETURNING user_id`,
+      [companyId],
+    );
+    return rows[0];
+  },
+
+  /** The company can be claimed again by its own address (as after the team's approval). */
+  async reopenClaim(q: Queryable, companyId: string) {
+    await q.query('UPDATE companies SET claim_email = email, updated_at = now() WHERE id = $1', [companyId]);
+  },
+
+  /** A company's invitation to the address, and the address a company once mailed a page to. */
+  async forgetAddress(q: Queryable, email: string) {
+    await q.query('DELETE FROM company_invitations WHERE email = $1', [email]);
+    await q.query(`UPDATE memorial_care SET family_email = '' WHERE lower(family_email) = $1`, [email]);
+  },
+};

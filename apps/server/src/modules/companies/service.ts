@@ -4,9 +4,11 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hasVerifiedAddress, isTeamMember } from '../../shared/team.ts';
-import { companyRepository } from './repository.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { companyForgetting, companyRepository } from './repository.ts';
 import { partnerRepository } from './partner-repository.ts';
 import { applicantMail, approvalMail, rejectionMail, teamMail } from './mails.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
   const repo = companyRepository(db);
@@ -195,8 +197,6 @@ export function companyService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox
   }
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 async function pendingOrThrow(r: ReturnType<typeof companyRepository>, id: string) {
   if (!isUuid(id)) throw notFound('Deze partneraanvraag bestaat niet.');
   const { found, application } = await r.lockPending(id);
@@ -225,3 +225,28 @@ async function uniqueSlug(r: ReturnType<typeof companyRepository>, name: string)
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
+
+/**
+ * A deleted account leaves the companies it was a partner user of. When it was the last administrator, the
+ * colleague who joined first becomes one; a company left without users can be claimed again by its own
+ * e-mail address (as after the team's approval). Each step in the company's audit log. Invitations to the
+ * address, and the address a company once mailed a page to, go.
+ */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  const f = companyForgetting;
+  for (const { company_id: companyId, email } of await f.leaveAll(tx, person.userId)) {
+    await f.systemAudit(tx, companyId, 'company.user_left', { reason: 'account_deleted' });
+    if (await f.hasAdmin(tx, companyId)) continue;
+    const next = await f.promoteFirstUser(tx, companyId);
+    if (next)
+      await f.systemAudit(tx, companyId, 'company.admin_granted', {
+        userId: next.user_id,
+        reason: 'last_admin_left',
+      });
+    else {
+      await f.reopenClaim(tx, companyId);
+      await f.systemAudit(tx, companyId, 'company.claim_reopened', { email });
+    }
+  }
+  if (person.email !== '') await f.forgetAddress(tx, person.email);
+};

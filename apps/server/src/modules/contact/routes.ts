@@ -4,11 +4,11 @@ import {
   apiPaths,
   contactMessageSchema,
   contactResultSchema,
-  contactSubjectLabels,
   type ContactMessage,
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { contactTeamMail } from './mails.ts';
 import { contactRepository } from './repository.ts';
 
 function contactService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'config'>) {
@@ -20,12 +20,7 @@ function contactService({ db, outbox, config }: Pick<Deps, 'db' | 'outbox' | 'co
         if (config.ADMIN_EMAILS.length === 0) {
           log.warn({ id }, 'ADMIN_EMAILS is leeg: contactbericht alleen opgeslagen');
         } else {
-          await outbox.enqueue(tx, {
-            to: config.ADMIN_EMAILS,
-            replyTo: msg.email,
-            subject: `Contactformulier: ${contactSubjectLabels[msg.subject]}`,
-            text: `Van: ${msg.name} <${msg.email}>\nOnderwerp: ${contactSubjectLabels[msg.subject]}\n\n${msg.message}\n`,
-          });
+          await outbox.enqueue(tx, contactTeamMail(msg, config.ADMIN_EMAILS));
         }
         return id;
       });

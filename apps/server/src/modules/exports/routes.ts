@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  apiErrorSchema,
   apiPaths,
   exportDownloadParamsSchema,
   exportDownloadQuerySchema,
@@ -12,12 +10,12 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB, exportService } from './service.ts';
-import { downloadHeaders } from '../../lib/signed-download.ts';
+import { exportService } from './service.ts';
+import { registerJobs } from '../../lib/jobs/typed-jobs.ts';
+import { signedFileRoute } from '../../lib/signed-file-route.ts';
 
 const tags = ['exports'];
 const security = [{ bearer: [] }];
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
 
 /** Exports (docs/exports.md): a whole memorial for its owners, and one person's own data. */
 export const exportRoutes =
@@ -26,13 +24,7 @@ export const exportRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = exportService(deps);
 
-    deps.queue.register(EXPORT_BUILD_JOB, 'files', async (payload, job) => {
-      if (isUuid(payload.exportId))
-        await service.build(payload.exportId, { last: job.attempt >= job.maxAttempts });
-    });
-    deps.queue.register(EXPORT_EXPIRE_JOB, 'system', async (payload) => {
-      if (isUuid(payload.exportId)) await service.expire(payload.exportId);
-    });
+    registerJobs(deps.queue, service.jobs());
 
     app.get(
       apiPaths.memorialExport.pattern,
@@ -96,40 +88,17 @@ export const exportRoutes =
       async (req, reply) => reply.status(202).send(await service.requestPersonal(await requireUser(req))),
     );
 
-    app.get(
-      apiPaths.exportDownload.pattern,
-      {
-        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
-        schema: {
-          tags,
-          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
-          summary: 'Het zip-bestand van een export',
-          description:
-            'Met de ondertekende link uit de mail (`exp`, `sig`). Zonder inloggen te openen; wie ingelogd is als iemand anders dan de aanvrager krijgt 403. Een verlopen link geeft 403 EXPORT_LINK_EXPIRED.',
-          params: exportDownloadParamsSchema,
-          querystring: exportDownloadQuerySchema,
-          response: {
-            200: {
-              description: 'Het zip-bestand',
-              content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
-            },
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: apiErrorSchema,
-          },
-        },
-      },
-      async (req, reply) => {
-        const file = await service.download({
-          exportId: req.params.exportId,
-          exp: req.query.exp,
-          sig: req.query.sig,
-          caller: () => req.caller(),
-        });
-        return downloadHeaders(reply, file, { type: 'application/zip' }).send(file.body as unknown as string);
-      },
-    );
+    signedFileRoute(fastify, {
+      pattern: apiPaths.exportDownload.pattern,
+      idParam: 'exportId',
+      params: exportDownloadParamsSchema,
+      querystring: exportDownloadQuerySchema,
+      tags,
+      summary: 'Het zip-bestand van een export',
+      description:
+        'Met de ondertekende link uit de mail (`exp`, `sig`). Zonder inloggen te openen; wie ingelogd is als iemand anders dan de aanvrager krijgt 403. Een verlopen link geeft 403 EXPORT_LINK_EXPIRED.',
+      contentType: 'application/zip',
+      contentDescription: 'Het zip-bestand',
+      open: (o) => service.download({ exportId: o.id, exp: o.exp, sig: o.sig, caller: o.caller }),
+    });
   };

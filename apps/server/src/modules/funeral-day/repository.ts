@@ -63,6 +63,63 @@ const values = (f: ServiceFields) => [
 
 export function funeralDayRepository(db: Queryable) {
   return {
+    /** Services with RSVPs since their last summary, and none mailed in the last 23 hours. */
+    async summariesDue(now: Date) {
+      const { rows } = await db.query<{
+        service_id: string;
+        memorial_id: string;
+        kind: ServiceRow['kind'];
+        service_date: string;
+        first_name: string;
+        last_name: string;
+        last_seen: string | null;
+      }>(
+        // last_seen as text: a JavaScript Date would cut the database's microseconds off.
+        `SELECT s.id AS service_id, s.memorial_id, s.kind, s.service_date::text AS service_date, m.first_name,
+                m.last_name, coalesce(sum.last_rsvp_at, sum.sent_at)::text AS last_seen
+           FROM memorial_services s
+           JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL
+           LEFT JOIN service_rsvp_summaries sum ON sum.service_id = s.id
+          WHERE (sum.sent_at IS NULL OR sum.sent_at <= $1::timestamptz - interval '23 hours')
+            AND EXISTS (SELECT 1 FROM service_rsvps r WHERE r.service_id = s.id
+                         AND (sum.service_id IS NULL OR r.created_at > coalesce(sum.last_rsvp_at, sum.sent_at)))`,
+        [now],
+      );
+      return rows;
+    },
+
+    /** Every RSVP of the service, those after `lastSeen` marked new. */
+    async rsvpsForSummary(serviceId: string, lastSeen: string | null) {
+      const { rows } = await db.query<{ id: string; name: string; people: number; is_new: boolean }>(
+        `SELECT id, name, people, ($2::timestamptz IS NULL OR created_at > $2::timestamptz) AS is_new
+           FROM service_rsvps WHERE service_id = $1 ORDER BY created_at, id`,
+        [serviceId, lastSeen],
+      );
+      return rows;
+    },
+
+    /** The owners and editors to mail the summary to. */
+    async managers(memorialId: string) {
+      const { rows } = await db.query<{ email: string; name: string | null }>(
+        `SELECT u.email, u.name FROM memorial_members mm JOIN users u ON u.id = mm.user_id
+          WHERE mm.memorial_id = $1 AND mm.role IN ('owner', 'editor') AND u.email IS NOT NULL
+            AND u.deleted_at IS NULL
+          ORDER BY mm.created_at`,
+        [memorialId],
+      );
+      return rows;
+    },
+
+    /** The newest RSVP this summary included marks where the next one starts (the database's clock). */
+    async markSummarySent(serviceId: string, now: Date, rsvpIds: string[]) {
+      await db.query(
+        `INSERT INTO service_rsvp_summaries (service_id, sent_at, last_rsvp_at)
+         VALUES ($1, $2, (SELECT max(created_at) FROM service_rsvps WHERE id = ANY($3::uuid[])))
+         ON CONFLICT (service_id) DO UPDATE SET sent_at = EXCLUDED.sent_at, last_rsvp_at = EXCLUDED.last_rsvp_at`,
+        [serviceId, now, rsvpIds],
+      );
+    },
+
     async list(memorialId: string): Promise<ServiceRow[]> {
       const { rows } = await db.query<ServiceRow>(
         `SELECT ${columns} FROM memorial_services WHERE memorial_id = $1 ORDER BY service_date, starts_at, created_at`,

@@ -24,7 +24,7 @@ const tags = ['funeral-day'];
 const optional: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const bearer: Record<string, string[]>[] = [{ bearer: [] }];
 
-/** Issue 16, items 1 and 2 (docs/funeral-day.md). */
+/** The services of the funeral day and the mails about them (docs/funeral-day.md). */
 export const funeralDayRoutes =
   (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'queue' | 'responseCache'>): FastifyPluginAsync =>
   async (fastify) => {
@@ -34,7 +34,7 @@ export const funeralDayRoutes =
     fastify.addHook('onReady', jobs.scheduleNext);
 
     app.get(
-      apiPaths.memorialServices.pattern,
+      apiPaths.funeralServices.pattern,
       {
         config: { allowAnonymous: true },
         schema: {
@@ -59,7 +59,7 @@ export const funeralDayRoutes =
     );
 
     app.post(
-      apiPaths.memorialServices.pattern,
+      apiPaths.funeralServices.pattern,
       {
         schema: {
           tags,
@@ -75,7 +75,7 @@ export const funeralDayRoutes =
     );
 
     app.put(
-      apiPaths.memorialService.pattern,
+      apiPaths.funeralService.pattern,
       {
         schema: {
           tags,
@@ -90,7 +90,7 @@ export const funeralDayRoutes =
     );
 
     app.delete(
-      apiPaths.memorialService.pattern,
+      apiPaths.funeralService.pattern,
       {
         schema: {
           tags,
@@ -105,7 +105,7 @@ export const funeralDayRoutes =
     );
 
     app.get(
-      apiPaths.memorialServiceCalendar.pattern,
+      apiPaths.funeralServiceCalendar.pattern,
       {
         config: { allowAnonymous: true },
         schema: {

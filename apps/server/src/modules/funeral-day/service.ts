@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { dailyJob, registerJobs } from '../../lib/jobs/typed-jobs.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, type MemorialAccess } from '../../shared/memorial-access.ts';
 import { memorialArchived } from '../../shared/errors.ts';
@@ -21,9 +22,9 @@ import { iso } from '../../shared/time.ts';
 import { amsterdamDate, amsterdamInstant, amsterdamIso, csvFile, mapUrl, serviceIcs } from './calendar.ts';
 import { funeralDayRepository, type RsvpRow, type ServiceFields, type ServiceRow } from './repository.ts';
 import { rsvpSummaryMail } from './mails.ts';
+import { lockMemorial, memorialNames } from '../../shared/memorial-row.ts';
 
 export const RSVP_SUMMARY_JOB = 'funeral-day.rsvp-summary';
-const DAY_MS = 24 * 3_600_000;
 
 const serviceNotFound = () =>
   new AppError(404, funeralDayErrorCodes.serviceNotFound, 'Deze bijeenkomst bestaat niet (meer).');
@@ -114,7 +115,7 @@ export function funeralDayService(deps: FuneralDayDeps) {
     async create(caller: Caller, memorialId: string, input: z.output<typeof serviceInputSchema>) {
       await requireManager(caller, memorialId, true);
       return db.transaction(async (tx) => {
-        await tx.query('SELECT 1 FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await lockMemorial(tx, memorialId);
         const r = funeralDayRepository(tx);
         if ((await r.count(memorialId)) >= SERVICES_MAX)
           throw new AppError(
@@ -179,11 +180,8 @@ export function funeralDayService(deps: FuneralDayDeps) {
     async calendar(caller: Caller, memorialId: string, serviceId: string) {
       await access.require(caller, memorialId, 'visitor');
       const row = await findService(memorialId, serviceId);
-      const { rows } = await db.query<{ first_name: string; last_name: string }>(
-        'SELECT first_name, last_name FROM memorials WHERE id = $1',
-        [memorialId],
-      );
-      const name = `${rows[0]!.first_name} ${rows[0]!.last_name}`;
+      const m = (await memorialNames(db, memorialId))!;
+      const name = `${m.first_name} ${m.last_name}`;
       const url = `${config.APP_URL}${routes.memorial(memorialId)}`;
       const description = [
         row.programme ? `Programma:\n${row.programme}` : null,
@@ -259,46 +257,19 @@ export function funeralDayService(deps: FuneralDayDeps) {
 export async function runRsvpSummaries(deps: FuneralDayDeps, log?: FastifyBaseLogger) {
   const { db, outbox, config } = deps;
   const now = deps.clock.now();
-  const { rows } = await db.query<{
-    service_id: string;
-    memorial_id: string;
-    kind: ServiceRow['kind'];
-    service_date: string;
-    first_name: string;
-    last_name: string;
-    last_seen: string | null;
-  }>(
-    // last_seen as text: a JavaScript Date would cut the database's microseconds off.
-    `SELECT s.id AS service_id, s.memorial_id, s.kind, s.service_date::text AS service_date, m.first_name,
-            m.last_name, coalesce(sum.last_rsvp_at, sum.sent_at)::text AS last_seen
-       FROM memorial_services s
-       JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL
-       LEFT JOIN service_rsvp_summaries sum ON sum.service_id = s.id
-      WHERE (sum.sent_at IS NULL OR sum.sent_at <= $1::timestamptz - interval '23 hours')
-        AND EXISTS (SELECT 1 FROM service_rsvps r WHERE r.service_id = s.id
-                     AND (sum.service_id IS NULL OR r.created_at > coalesce(sum.last_rsvp_at, sum.sent_at)))`,
-    [now],
-  );
+  const rows = await funeralDayRepository(db).summariesDue(now);
   let sent = 0;
   for (const s of rows) {
     await db.transaction(async (tx) => {
-      const { rows: rsvps } = await tx.query<{ id: string; name: string; people: number; is_new: boolean }>(
-        `SELECT id, name, people, ($2::timestamptz IS NULL OR created_at > $2::timestamptz) AS is_new
-           FROM service_rsvps WHERE service_id = $1 ORDER BY created_at, id`,
-        [s.service_id, s.last_seen],
-      );
-      const { rows: managers } = await tx.query<{ email: string }>(
-        `SELECT u.email FROM memorial_members mm JOIN users u ON u.id = mm.user_id
-          WHERE mm.memorial_id = $1 AND mm.role IN ('owner', 'editor') AND u.email IS NOT NULL
-            AND u.deleted_at IS NULL
-          ORDER BY mm.created_at`,
-        [s.memorial_id],
-      );
+      const r = funeralDayRepository(tx);
+      const rsvps = await r.rsvpsForSummary(s.service_id, s.last_seen);
+      const managers = await r.managers(s.memorial_id);
       for (const m of managers)
         await outbox.enqueue(
           tx,
           rsvpSummaryMail({
             to: m.email,
+            name: m.name,
             memorialName: `${s.first_name} ${s.last_name}`,
             kind: s.kind,
             date: s.service_date,
@@ -308,12 +279,10 @@ export async function runRsvpSummaries(deps: FuneralDayDeps, log?: FastifyBaseLo
             manageUrl: `${config.APP_URL}${routes.memorialManage(s.memorial_id)}`,
           }),
         );
-      // The newest RSVP this summary included marks where the next one starts (the database's clock).
-      await tx.query(
-        `INSERT INTO service_rsvp_summaries (service_id, sent_at, last_rsvp_at)
-         VALUES ($1, $2, (SELECT max(created_at) FROM service_rsvps WHERE id = ANY($3::uuid[])))
-         ON CONFLICT (service_id) DO UPDATE SET sent_at = EXCLUDED.sent_at, last_rsvp_at = EXCLUDED.last_rsvp_at`,
-        [s.service_id, now, rsvps.map((r) => r.id)],
+      await r.markSummarySent(
+        s.service_id,
+        now,
+        rsvps.map((x) => x.id),
       );
     });
     sent++;
@@ -324,19 +293,7 @@ export async function runRsvpSummaries(deps: FuneralDayDeps, log?: FastifyBaseLo
 
 /** Registers the daily job and makes sure one run is queued. */
 export function registerFuneralDayJobs(deps: FuneralDayDeps & Pick<Deps, 'queue'>, log: FastifyBaseLogger) {
-  const { db, queue } = deps;
-  const scheduleNext = async () => {
-    const { rows } = await db.query(`SELECT 1 FROM jobs WHERE kind = $1 AND status = 'queued' LIMIT 1`, [
-      RSVP_SUMMARY_JOB,
-    ]);
-    if (rows.length === 0) await queue.enqueue(db, RSVP_SUMMARY_JOB, {}, { delayMs: DAY_MS, maxAttempts: 3 });
-  };
-  queue.register(RSVP_SUMMARY_JOB, 'mail', async () => {
-    try {
-      await runRsvpSummaries(deps, log);
-    } finally {
-      await scheduleNext();
-    }
-  });
-  return { scheduleNext };
+  const daily = dailyJob(deps, RSVP_SUMMARY_JOB, 'mail', () => runRsvpSummaries(deps, log));
+  registerJobs(deps.queue, [daily.binding]);
+  return { scheduleNext: daily.scheduleNext };
 }

@@ -27,7 +27,7 @@ const optional: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const bearer: Record<string, string[]>[] = [{ bearer: [] }];
 const anonymous: Record<string, string[]>[] = [{}];
 
-/** Issue 16, items 4, 5 and 7 (docs/funeral-day.md, docs/decisions/014-scheduled-mail-on-the-job-queue.md). */
+/** Future messages, anniversary reminders and their delivery (docs/funeral-day.md, docs/decisions/014-scheduled-mail-on-the-job-queue.md). */
 export const futureMailRoutes =
   (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'queue'>): FastifyPluginAsync =>
   async (fastify) => {

@@ -32,7 +32,14 @@ import { diedAsChild, isLeapYear } from '../../shared/child-age.ts';
 import { isUuid } from '../../shared/pagination.ts';
 import { limitFor, planPolicy } from '../../shared/plans.ts';
 import { iso } from '../../shared/time.ts';
-import { futureMailRepository, type SubscriptionAccess, type SubscriptionRow } from './repository.ts';
+import {
+  futureMailRepository,
+  futureMessages,
+  scheduledMail,
+  type MessageRow,
+  type SubscriptionAccess,
+  type SubscriptionRow,
+} from './repository.ts';
 import {
   amsterdamDate,
   amsterdamInstant,
@@ -48,6 +55,7 @@ import {
   type RemembranceOccasion,
   type UnsubscribeLinks,
 } from './mails.ts';
+import { memorialNames } from '../../shared/memorial-row.ts';
 
 /** The periodic sweep in the job queue's worker (docs/decisions/014-scheduled-mail-on-the-job-queue.md). */
 export const FUTURE_MAIL_TASK = 'future-mail.due';
@@ -57,20 +65,6 @@ const REMINDER_FROM = '08:00';
 const DAY_MS = 86_400_000;
 
 export type FutureMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>;
-
-type MessageRow = {
-  id: string;
-  memorial_id: string;
-  subject: string;
-  body: string;
-  send_at: Date | string;
-  status: FutureMessage['status'];
-  recipient_count: number | null;
-  skipped_count: number | null;
-  sent_at: Date | string | null;
-  created_at: Date | string;
-};
-const MESSAGE_COLUMNS = `id, memorial_id, subject, body, send_at, status, recipient_count, skipped_count, sent_at, created_at`;
 
 const toMessage = (r: MessageRow): FutureMessage => {
   const at = new Date(r.send_at);
@@ -206,40 +200,27 @@ export function futureMailService(deps: FutureMailDeps) {
     return at;
   }
 
-  const countUsed = async (q: Queryable, memorialId: string) =>
-    (
-      await q.query<{ n: number; waiting: number }>(
-        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'scheduled')::int AS waiting
-           FROM future_messages WHERE memorial_id = $1 AND status IN ('scheduled', 'sent')`,
-        [memorialId],
-      )
-    ).rows[0]!;
+  const countUsed = futureMessages.countUsed;
 
   async function findForUpdate(q: Queryable, memorialId: string, messageId: string) {
     if (!isUuid(messageId)) throw messageNotFound();
-    const { rows } = await q.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM future_messages WHERE id = $1 AND memorial_id = $2 FOR UPDATE`,
-      [messageId, memorialId],
-    );
-    if (!rows[0]) throw messageNotFound();
-    if (rows[0].status !== 'scheduled')
+    const row = await futureMessages.findForUpdate(q, memorialId, messageId);
+    if (!row) throw messageNotFound();
+    if (row.status !== 'scheduled')
       throw new AppError(
         409,
         futureMailErrorCodes.messageNotEditable,
-        rows[0].status === 'sent'
+        row.status === 'sent'
           ? 'Dit bericht is al verstuurd en kan niet meer worden gewijzigd.'
           : 'Dit bericht is geannuleerd en kan niet meer worden gewijzigd.',
       );
-    return rows[0];
+    return row;
   }
 
   return {
     async list(caller: Caller, memorialId: string): Promise<FutureMessageList> {
       await requireManager(caller, memorialId, false);
-      const { rows } = await db.query<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM future_messages WHERE memorial_id = $1 ORDER BY send_at DESC, id`,
-        [memorialId],
-      );
+      const rows = await futureMessages.list(db, memorialId);
       const state = await plan.stateOf(db, memorialId);
       return {
         messages: rows.map(toMessage),
@@ -269,12 +250,12 @@ export function futureMailService(deps: FutureMailDeps) {
             futureMailErrorCodes.tooMany,
             `Er kunnen hoogstens ${FUTURE_MESSAGES_MAX} berichten tegelijk gepland staan.`,
           );
-        const { rows } = await tx.query<MessageRow>(
-          `INSERT INTO future_messages (memorial_id, subject, body, send_at, created_by)
-           VALUES ($1, $2, $3, $4, $5) RETURNING ${MESSAGE_COLUMNS}`,
-          [memorialId, input.subject, input.body, sendAt, caller.kind === 'user' ? caller.userId : null],
-        );
-        const row = rows[0]!;
+        const row = await futureMessages.insert(tx, memorialId, {
+          subject: input.subject,
+          body: input.body,
+          sendAt,
+          createdBy: caller.kind === 'user' ? caller.userId : null,
+        });
         await recordAudit(tx, {
           memorialId,
           actor: caller,
@@ -299,11 +280,11 @@ export function futureMailService(deps: FutureMailDeps) {
         await plan.requireWritable(tx, memorialId);
         // Waits for a sweep that is sending it right now, and then sees it was sent.
         await findForUpdate(tx, memorialId, messageId);
-        const { rows } = await tx.query<MessageRow>(
-          `UPDATE future_messages SET subject = $2, body = $3, send_at = $4, updated_at = now()
-            WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
-          [messageId, input.subject, input.body, sendAt],
-        );
+        const rows = await futureMessages.update(tx, messageId, {
+          subject: input.subject,
+          body: input.body,
+          sendAt,
+        });
         await recordAudit(tx, {
           memorialId,
           actor: caller,
@@ -320,11 +301,7 @@ export function futureMailService(deps: FutureMailDeps) {
       await requireManager(caller, memorialId, false);
       return db.transaction(async (tx) => {
         await findForUpdate(tx, memorialId, messageId);
-        const { rows } = await tx.query<MessageRow>(
-          `UPDATE future_messages SET status = 'cancelled', cancelled_at = now(), updated_at = now()
-            WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
-          [messageId],
-        );
+        const rows = await futureMessages.cancel(tx, messageId);
         await recordAudit(tx, {
           memorialId,
           actor: caller,
@@ -350,10 +327,7 @@ export function futureMailService(deps: FutureMailDeps) {
       const signUp = await signUpAccess(caller, memorialId, acc.role!);
       const name = caller.kind === 'user' ? caller.name : caller.kind === 'guest' ? caller.guestName : null;
       await db.transaction(async (tx) => {
-        const { rows: m } = await tx.query<{ first_name: string; last_name: string }>(
-          'SELECT first_name, last_name FROM memorials WHERE id = $1',
-          [memorialId],
-        );
+        const m = await memorialNames(tx, memorialId);
         await repo.upsertSignUp(tx, {
           memorialId,
           email: input.email,
@@ -368,7 +342,7 @@ export function futureMailService(deps: FutureMailDeps) {
           tx,
           confirmSubscriptionMail({
             to: input.email,
-            memorialName: `${m[0]!.first_name} ${m[0]!.last_name}`,
+            memorialName: `${m!.first_name} ${m!.last_name}`,
             kinds: kinds.map((k) => subscriptionKindLabels[k]),
             confirmUrl: `${config.APP_URL}${routes.mailConfirm}?t=${token}`,
             days: SUBSCRIBE_CONFIRM_DAYS,
@@ -382,28 +356,11 @@ export function futureMailService(deps: FutureMailDeps) {
     /** The link in the confirmation mail: the kinds asked for start, earlier opt-outs of them end. */
     async confirm(token: string) {
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{
-          id: string;
-          memorial_id: string;
-          email: string;
-          kinds: SubscriptionKind[];
-          pending_kinds: SubscriptionKind[];
-          first_name: string;
-          last_name: string;
-        }>(
-          `SELECT s.id, s.memorial_id, s.email, s.kinds, s.pending_kinds, m.first_name, m.last_name
-             FROM memorial_subscriptions s JOIN memorials m ON m.id = s.memorial_id AND m.deleted_at IS NULL
-            WHERE s.confirm_token_hash = $1 AND s.confirm_expires_at > $2 FOR UPDATE OF s`,
-          [sha256(token), now()],
-        );
-        const s = rows[0];
+        const s = await repo.signUpToConfirm(tx, sha256(token), now());
         if (!s) throw tokenInvalid();
         const kinds = subscriptionKinds.filter((k) => s.kinds.includes(k) || s.pending_kinds.includes(k));
         await repo.confirmSignUp(tx, s.id, kinds, now());
-        await tx.query(
-          `DELETE FROM memorial_mail_opt_outs WHERE memorial_id = $1 AND email_lower = lower($2) AND kind = ANY ($3::text[])`,
-          [s.memorial_id, s.email, s.pending_kinds],
-        );
+        await repo.endOptOuts(tx, s.memorial_id, s.email, s.pending_kinds);
         return { memorialId: s.memorial_id, memorialName: `${s.first_name} ${s.last_name}`, kinds };
       });
     },
@@ -442,30 +399,12 @@ export function futureMailService(deps: FutureMailDeps) {
       const p = await tokens.verify(token);
       if (!p) throw tokenInvalid();
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ first_name: string; last_name: string }>(
-          'SELECT first_name, last_name FROM memorials WHERE id = $1',
-          [p.memorialId],
-        );
-        if (!rows[0]) throw tokenInvalid();
-        await tx.query(
-          `INSERT INTO memorial_mail_opt_outs (memorial_id, email_lower, kind) VALUES ($1, $2, $3)
-           ON CONFLICT DO NOTHING`,
-          [p.memorialId, p.email, p.kind],
-        );
-        await tx.query(
-          `UPDATE memorial_subscriptions SET kinds = array_remove(kinds, $3), updated_at = now()
-            WHERE memorial_id = $1 AND lower(email) = $2`,
-          [p.memorialId, p.email, p.kind],
-        );
-        // Nothing left to send: the sign-up (the address) goes; the opt-out row keeps it switched off.
-        await tx.query(
-          `DELETE FROM memorial_subscriptions
-            WHERE memorial_id = $1 AND lower(email) = $2 AND kinds = '{}' AND pending_kinds = '{}'`,
-          [p.memorialId, p.email],
-        );
+        const names = await memorialNames(tx, p.memorialId);
+        if (!names) throw tokenInvalid();
+        await repo.optOut(tx, p.memorialId, p.email, p.kind);
         return {
           memorialId: p.memorialId,
-          memorialName: `${rows[0].first_name} ${rows[0].last_name}`,
+          memorialName: `${names.first_name} ${names.last_name}`,
           kind: p.kind,
           unsubscribed: true as const,
         };
@@ -486,34 +425,18 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
   const repo = futureMailRepository(db);
   const at = deps.clock.now();
   const linksFor = await links(deps);
-  const deliver = async (q: Queryable, occasion: string, emailLower: string) =>
-    (
-      await q.query(
-        // Dated by the app's clock, as the clean-up below is: the row must outlive every sweep of its occasion.
-        `INSERT INTO scheduled_mail_deliveries (occasion, email_lower, created_at) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING`,
-        [occasion, emailLower, at],
-      )
-    ).rowCount === 1;
+  // Dated by the app's clock, as the clean-up below is: the row must outlive every sweep of its occasion.
+  const deliver = (q: Queryable, occasion: string, emailLower: string) =>
+    scheduledMail.deliverOnce(q, occasion, emailLower, at);
 
   let messages = 0;
   let mails = 0;
   // Sign-ups whose access to the page had ended when their mail was due: left out, never an error.
   let skipped = 0;
-  const { rows: due } = await db.query<{ id: string }>(
-    `SELECT id FROM future_messages WHERE status = 'scheduled' AND send_at <= $1 ORDER BY send_at, id LIMIT 100`,
-    [at],
-  );
+  const due = await futureMessages.due(db, at);
   for (const { id } of due) {
     await db.transaction(async (tx) => {
-      const { rows } = await tx.query<MessageRow & { first_name: string; last_name: string }>(
-        `SELECT f.id, f.memorial_id, f.subject, f.body, m.first_name, m.last_name
-           FROM future_messages f JOIN memorials m ON m.id = f.memorial_id AND m.deleted_at IS NULL
-          WHERE f.id = $1 AND f.status = 'scheduled' AND f.send_at <= $2
-          FOR UPDATE OF f SKIP LOCKED`,
-        [id, at],
-      );
-      const m = rows[0];
+      const m = await futureMessages.claimDue(tx, id, at);
       if (!m) return;
       let n = 0;
       let left = 0;
@@ -537,12 +460,7 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
         );
         mails++;
       }
-      await tx.query(
-        `UPDATE future_messages SET status = 'sent', sent_at = $2, recipient_count = $3, skipped_count = $4,
-                updated_at = now()
-          WHERE id = $1`,
-        [m.id, at, n, left],
-      );
+      await futureMessages.markSent(tx, m.id, at, n, left);
       skipped += left;
       messages++;
     });
@@ -570,6 +488,7 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
             tx,
             anniversaryMail({
               to: r.email,
+              name: r.name,
               memorialName: `${r.first_name} ${r.last_name}`,
               kind: r.kind,
               date: (r.kind === 'birthday' ? r.birth_date : r.death_date)!,
@@ -608,6 +527,7 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
               tx,
               remembranceMail({
                 to: r.email,
+                name: r.name,
                 memorialName: `${r.first_name} ${r.last_name}`,
                 occasion,
                 time: r.moment_time ?? undefined,
@@ -621,26 +541,15 @@ export async function runDueMail(deps: FutureMailDeps, log?: FastifyBaseLogger) 
       }
     } catch (err) {
       // Let the next run (a minute on) try again rather than wait for the claim to lapse.
-      await db
-        .query(`UPDATE scheduled_mail_sweeps SET claimed_until = NULL WHERE name = 'reminders'`)
-        .catch(() => {});
+      await scheduledMail.releaseReminderSweep(db).catch(() => {});
       throw err;
     }
-    await db.query(
-      `UPDATE scheduled_mail_sweeps SET swept_on = $1::date, claimed_until = NULL WHERE name = 'reminders'`,
-      [today],
-    );
+    await scheduledMail.markReminderSweepDone(db, today);
   }
   // Upkeep: sign-ups never confirmed are forgotten when their link expires; delivery rows are needed only
   // while a sweep could run again for their occasion (a message is marked sent, a reminder is for one day).
-  await db.query(
-    `DELETE FROM memorial_subscriptions WHERE confirmed_at IS NULL AND confirm_expires_at < $1`,
-    [at],
-  );
-  await db.query(
-    `DELETE FROM scheduled_mail_deliveries WHERE created_at < $1::timestamptz - interval '30 days'`,
-    [at],
-  );
+  await repo.forgetUnconfirmed(at);
+  await scheduledMail.forgetOldDeliveries(db, at);
   if (messages + reminders + skipped > 0)
     log?.info({ messages, mails, reminders, skipped }, 'scheduled mail queued');
   return { messages, mails, reminders, skipped };
@@ -654,14 +563,8 @@ const SWEEP_CLAIM_MS = 10 * 60_000;
  * marked swept when the sweep ends; a sweep cut off halfway is run again after its claim lapses, and the
  * deliveries' unique key keeps those already mailed from getting it twice.
  */
-async function claimReminderSweep(db: Queryable, today: string, at: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE scheduled_mail_sweeps SET claimed_until = $2
-      WHERE name = 'reminders' AND swept_on IS DISTINCT FROM $1::date
-        AND (claimed_until IS NULL OR claimed_until <= $3)`,
-    [today, new Date(at.getTime() + SWEEP_CLAIM_MS), at],
-  );
-  return rowCount === 1;
+function claimReminderSweep(db: Queryable, today: string, at: Date): Promise<boolean> {
+  return scheduledMail.claimReminderSweep(db, today, new Date(at.getTime() + SWEEP_CLAIM_MS), at);
 }
 
 /**

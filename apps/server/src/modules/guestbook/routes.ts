@@ -18,6 +18,7 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { sse } from '../../lib/sse.ts';
 import { guestbookLive } from './live.ts';
 import { guestbookService } from './service.ts';
 
@@ -30,7 +31,7 @@ const bearer: Record<string, string[]>[] = [{ bearer: [] }];
  */
 const HEARTBEAT_MS = 20_000;
 
-/** Issue 16, item 3: the digital guestbook (docs/funeral-day.md, "Het condoleanceregister"). */
+/** The digital guestbook (docs/funeral-day.md, "Het condoleanceregister"). */
 export const guestbookRoutes =
   (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'liveStreams'>): FastifyPluginAsync =>
   async (fastify) => {
@@ -168,7 +169,7 @@ export const guestbookRoutes =
           if (started && !ended) raw.write(chunk);
         };
         const heartbeat = setInterval(
-          () => send(': \n\n'),
+          () => send(sse.heartbeat),
           Math.min(HEARTBEAT_MS, Math.floor(deps.config.CONNECTION_TIMEOUT_MS / 2)),
         );
         heartbeat.unref();
@@ -185,11 +186,11 @@ export const guestbookRoutes =
             onEntry: (entryId) => {
               service
                 .entry(memorialId, entryId)
-                .then((e) => e && send(`event: entry\ndata: ${JSON.stringify(e)}\n\n`))
+                .then((e) => e && send(sse.event('entry', e)))
                 .catch((err: unknown) => req.log.warn({ err }, 'guestbook: could not read an entry'));
             },
             // The browser reads the list again on `ready`: what was notified while no one listened shows up.
-            onResync: () => send('event: ready\ndata: {}\n\n'),
+            onResync: () => send(sse.event('ready', {})),
             onLost: end,
           });
           // Ends within seconds of the caller losing access (removed, role withdrawn, company suspended,
@@ -206,13 +207,7 @@ export const guestbookRoutes =
         }
         reply.hijack();
         started = true;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-          'x-accel-buffering': 'no',
-          connection: 'keep-alive',
-        });
+        sse.open(raw, { connection: 'keep-alive' });
         // The response closes when the browser goes (or the connection drops).
         raw.on('close', end);
         // The browser may have gone, or the notifications been lost, while the stream was being set up.
@@ -221,7 +216,7 @@ export const guestbookRoutes =
           end();
           return;
         }
-        send('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+        send(sse.retry(3000) + sse.event('ready', {}));
       },
     );
 

@@ -21,6 +21,7 @@ import { iso } from '../../shared/time.ts';
 import { csvFile } from '../../shared/csv.ts';
 import { guestbookRepository, type EntryRow } from './repository.ts';
 import { guestbookPdf } from './pdf.ts';
+import { memorialNames } from '../../shared/memorial-row.ts';
 
 export const guestbookNotFound = () =>
   new AppError(404, guestbookErrorCodes.notFound, 'Dit condoleanceregister bestaat niet (meer).');
@@ -67,11 +68,8 @@ export function guestbookService(deps: GuestbookDeps) {
   }
 
   async function memorialName(memorialId: string) {
-    const { rows } = await db.query<{ first_name: string; last_name: string }>(
-      'SELECT first_name, last_name FROM memorials WHERE id = $1',
-      [memorialId],
-    );
-    return `${rows[0]!.first_name} ${rows[0]!.last_name}`;
+    const m = (await memorialNames(db, memorialId))!;
+    return `${m.first_name} ${m.last_name}`;
   }
 
   return {

@@ -7,6 +7,7 @@ import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { accessCodeCrypto } from '../../shared/access-code.ts';
 import { accessMail } from './mails.ts';
+import { guestRepository } from './repository.ts';
 import { guestService } from './service.ts';
 
 /** Owners and editors mail the access code, with a one-time link, to someone who should see the page. */
@@ -27,15 +28,7 @@ export function accessMailService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) 
           'Publiceer de pagina eerst; daarna kunnen gasten hem met de toegangscode openen.',
         );
       }
-      const { rows } = await db.query<{
-        first_name: string;
-        last_name: string;
-        access_code_encrypted: string;
-        invite_only: boolean;
-      }>('SELECT first_name, last_name, access_code_encrypted, invite_only FROM memorials WHERE id = $1', [
-        memorialId,
-      ]);
-      const memorial = rows[0]!;
+      const memorial = (await guestRepository(db).memorialForAccessMail(memorialId))!;
       if (memorial.invite_only) {
         throw new AppError(
           409,

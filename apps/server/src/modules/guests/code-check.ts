@@ -151,8 +151,7 @@ export function accessCodeCheck(deps: Pick<Deps, 'db' | 'config' | 'outbox'> & {
         const { memorialId } = input;
         if (!(await repo.reserveMemorialSlot(memorialId, config.ACCESS_CODE_MEMORIAL_FAILURES))) {
           // Locked, its window full, or no such memorial (then the code cannot be right either).
-          const exists = await db.query('SELECT 1 FROM memorials WHERE id = $1', [memorialId]);
-          if (exists.rows.length === 1) {
+          if (await repo.memorialExists(memorialId)) {
             await repo.finishAttempt(attempt, 'limited', memorialId);
             log.warn({ event: 'access_code.memorial_locked', client, memorialId }, 'memorial locked');
             throw memorialLocked();

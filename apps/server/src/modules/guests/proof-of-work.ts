@@ -3,6 +3,7 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { AccessCodeChallenge } from '@aandenken/contract';
 import type { Queryable } from '../../db/client.ts';
 import { getOrCreateSecret } from '../../lib/secrets.ts';
+import { guestRepository } from './repository.ts';
 
 /** How long a challenge may take to solve and send back. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -50,12 +51,10 @@ export function proofOfWork(db: Queryable, maxNumber: number) {
         return false;
       }
       if (!(await verifySolution(payload, await hmacKey(), true))) return false;
-      const { rowCount } = await db.query(
-        `INSERT INTO access_code_pow_used (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [payload.signature, new Date(expires)],
-      );
-      if (Math.random() < 0.01) await db.query('DELETE FROM access_code_pow_used WHERE expires_at < now()');
-      return rowCount === 1;
+      const repo = guestRepository(db);
+      const fresh = await repo.useProofOfWork(payload.signature, new Date(expires));
+      if (Math.random() < 0.01) await repo.forgetUsedProofsOfWork();
+      return fresh;
     },
   };
 }

@@ -20,6 +20,55 @@ const stillOpen = `((l.used_at IS NULL AND l.expires_at > now())
 
 export function guestRepository(db: Queryable) {
   return {
+    /**
+     * What a guest token from this page still counts for: the page's code version and status, and whether the
+     * token ended (its link was ended, or on an invite-only page it came from the code, not a link).
+     */
+    async tokenStanding(memorialId: string, tokenId: string) {
+      const { rows } = await db.query<{ access_code_version: number; status: string; ended: boolean }>(
+        `SELECT m.access_code_version, m.status,
+                EXISTS (SELECT 1 FROM guest_link_tokens l
+                         WHERE l.guest_token_id = $2 AND l.guest_token_ended_at IS NOT NULL)
+                OR CASE WHEN m.invite_only
+                        THEN NOT EXISTS (SELECT 1 FROM guest_link_tokens l WHERE l.guest_token_id = $2)
+                        ELSE false END AS ended
+           FROM memorials m WHERE m.id = $1`,
+        [memorialId, tokenId],
+      );
+      return rows[0];
+    },
+
+    async memorialExists(memorialId: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM memorials WHERE id = $1', [memorialId]);
+      return rows.length === 1;
+    },
+
+    /** What the mail with the access code needs of the memorial. */
+    async memorialForAccessMail(memorialId: string) {
+      const { rows } = await db.query<{
+        first_name: string;
+        last_name: string;
+        access_code_encrypted: string;
+        invite_only: boolean;
+      }>('SELECT first_name, last_name, access_code_encrypted, invite_only FROM memorials WHERE id = $1', [
+        memorialId,
+      ]);
+      return rows[0];
+    },
+
+    /** Marks a proof of work used; false when it was used before (a replay). */
+    async useProofOfWork(signature: string, expiresAt: Date): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `INSERT INTO access_code_pow_used (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [signature, expiresAt],
+      );
+      return rowCount === 1;
+    },
+
+    async forgetUsedProofsOfWork() {
+      await db.query('DELETE FROM access_code_pow_used WHERE expires_at < now()');
+    },
+
     /** Records an attempt before it is judged, so concurrent guesses from one address see each other. */
     async startAttempt(clientHash: string): Promise<number> {
       const { rows } = await db.query<{ id: number }>(

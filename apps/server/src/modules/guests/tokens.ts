@@ -5,11 +5,11 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { TokenVerifier } from '../../lib/auth.ts';
 import { getOrCreateSecret } from '../../lib/secrets.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { guestRepository } from './repository.ts';
 
 const AUDIENCE = 'aandenken-guest';
 const TYP = 'guest+jwt';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Guest tokens: HS256 JWTs with a stored secret, scoped to one memorial, carrying the access-code
@@ -89,19 +89,9 @@ export function guestTokens({ db, config }: { db: Queryable; config: Pick<Config
           name?: unknown;
         };
         if (typeof mid !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
-        if (!UUID.test(mid) || !UUID.test(jti)) return null;
+        if (!isUuid(mid) || !isUuid(jti)) return null;
         // On an invite-only page only a token from a link counts: one the code gave ends with the switch.
-        const { rows } = await db.query<{ access_code_version: number; status: string; ended: boolean }>(
-          `SELECT m.access_code_version, m.status,
-                  EXISTS (SELECT 1 FROM guest_link_tokens l
-                           WHERE l.guest_token_id = $2 AND l.guest_token_ended_at IS NOT NULL)
-                  OR CASE WHEN m.invite_only
-                          THEN NOT EXISTS (SELECT 1 FROM guest_link_tokens l WHERE l.guest_token_id = $2)
-                          ELSE false END AS ended
-             FROM memorials m WHERE m.id = $1`,
-          [mid, jti],
-        );
-        const row = rows[0];
+        const row = await guestRepository(db).tokenStanding(mid, jti);
         if (!row || row.access_code_version !== ver || row.status !== 'active' || row.ended) return null;
         return {
           kind: 'guest',

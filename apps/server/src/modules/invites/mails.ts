@@ -1,6 +1,7 @@
 import { memberRoleLabels, type MemberRole } from '@aandenken/contract';
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, escapeHtml, greeting, mailName } from '../../lib/mail-format.ts';
+import { buildMail } from '../../lib/mail-builder.ts';
+import { dateNl, mailName } from '../../lib/mail-format.ts';
 
 const roleMeaning: Record<MemberRole, string> = {
   owner: 'je beheert de pagina',
@@ -24,46 +25,29 @@ export function inviteMail(input: {
   guestUrl: string | null;
   expiresAt: Date;
 }): Mail {
-  const i = {
-    ...input,
-    inviteeName: mailName(input.inviteeName),
-    inviterName: mailName(input.inviterName) ?? 'Iemand',
-    memorialName: mailName(input.memorialName),
-  };
-  const memorial = i.memorialName ? `de gedenkpagina van ${i.memorialName}` : 'een gedenkpagina';
-  const role = memberRoleLabels[i.role].toLowerCase();
-  const lines = [
-    greeting(i.inviteeName),
-    '',
-    `${i.inviterName} nodigt je uit voor ${memorial} op Aandenken, als ${role}: ${roleMeaning[i.role]}.`,
-    '',
-    'Neem de uitnodiging aan via deze link (je logt in of maakt een account aan):',
-    i.acceptUrl,
-    ...(i.guestUrl ? ['', 'Eerst alleen kijken, zonder account? Deze link werkt één keer:', i.guestUrl] : []),
-    '',
-    `De uitnodiging is geldig tot en met ${dateNl(i.expiresAt)}.`,
-    'Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.',
-    '',
-    'Met vriendelijke groet,',
-    'Het team van Aandenken',
-  ];
-  const e = escapeHtml;
-  const html = [
-    `<p>${e(greeting(i.inviteeName))}</p>`,
-    `<p>${e(i.inviterName)} nodigt je uit voor ${i.memorialName ? `de gedenkpagina van <strong>${e(i.memorialName)}</strong>` : 'een gedenkpagina'} op Aandenken, als ${e(role)}: ${e(roleMeaning[i.role])}.</p>`,
-    `<p><a href="${e(i.acceptUrl)}">Uitnodiging aannemen</a></p>`,
-    ...(i.guestUrl
-      ? [
-          `<p>Eerst alleen kijken, zonder account? <a href="${e(i.guestUrl)}">Bekijk de pagina als gast</a> (deze link werkt één keer).</p>`,
-        ]
-      : []),
-    `<p>De uitnodiging is geldig tot en met ${e(dateNl(i.expiresAt))}. Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.</p>`,
-    '<p>Met vriendelijke groet,<br>Het team van Aandenken</p>',
-  ].join('\n');
-  return {
-    to: i.to,
-    subject: `${i.inviterName} nodigt je uit voor ${memorial}`,
-    text: lines.join('\n'),
-    html,
-  };
+  const inviter = mailName(input.inviterName) ?? 'Iemand';
+  const name = mailName(input.memorialName);
+  const memorial = name ? `de gedenkpagina van ${name}` : 'een gedenkpagina';
+  const role = memberRoleLabels[input.role].toLowerCase();
+  return buildMail({
+    to: input.to,
+    name: input.inviteeName,
+    subject: `${inviter} nodigt je uit voor ${memorial}`,
+    body: [
+      [
+        `${inviter} nodigt je uit voor `,
+        ...(name ? ['de gedenkpagina van ', { strong: name }] : ['een gedenkpagina']),
+        ` op Aandenken, als ${role}: ${roleMeaning[input.role]}.`,
+      ],
+      'Neem de uitnodiging aan via deze link (je logt in of maakt een account aan):',
+      { link: input.acceptUrl, label: 'Uitnodiging aannemen' },
+      ...(input.guestUrl
+        ? [
+            'Eerst alleen kijken, zonder account? Deze link werkt één keer:',
+            { link: input.guestUrl, label: 'Bekijk de pagina als gast' },
+          ]
+        : []),
+      `De uitnodiging is geldig tot en met ${dateNl(input.expiresAt)}.\nVerwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.`,
+    ],
+  });
 }

@@ -190,3 +190,8 @@ export function inviteRepository(db: Queryable) {
     },
   };
 }
+
+/** Invitations to an address go (its account was deleted). */
+export async function removeInvitesTo(q: Queryable, email: string) {
+  await q.query('DELETE FROM guest_invites WHERE lower(email) = $1', [email]);
+}

@@ -20,7 +20,9 @@ import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { membershipsRepository } from '../members/service.ts';
 import { inviteMail } from './mails.ts';
-import { inviteRepository, statusOf, toInvite, type InviteRow } from './repository.ts';
+import { inviteRepository, removeInvitesTo, statusOf, toInvite, type InviteRow } from './repository.ts';
+import { lockMemorial, memorialNames } from '../../shared/memorial-row.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 export const inviteNotFound = () =>
   new AppError(404, 'INVITE_NOT_FOUND', 'Deze uitnodiging bestaat niet of is ingetrokken.');
@@ -89,11 +91,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
     guestLink: string | null,
     expiresAt: Date,
   ) {
-    const m = await tx.query<{ first_name: string; last_name: string }>(
-      'SELECT first_name, last_name FROM memorials WHERE id = $1',
-      [invite.memorialId],
-    );
-    const memorial = m.rows[0]!;
+    const memorial = (await memorialNames(tx, invite.memorialId))!;
     const queued = await outbox.enqueueLimited(
       tx,
       inviteMail({
@@ -137,10 +135,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
       await guests.tokens.ready();
       const code = newCode();
       const id = await db.transaction(async (tx) => {
-        const memorial = await tx.query<{ status: string }>(
-          'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
-          [memorialId],
-        );
+        const memorial = await lockMemorial(tx, memorialId);
         await memorialAccessService(tx).require(caller, memorialId, 'editor');
         if (await repo.memberWithEmail(tx, memorialId, input.email)) {
           throw new AppError(409, 'ALREADY_MEMBER', 'Deze persoon is al lid van deze gedenkpagina.', {
@@ -171,7 +166,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
         });
         // A guest link only makes sense once the page is reachable by guests.
         const guestLink =
-          memorial.rows[0]!.status === 'active'
+          memorial!.status === 'active'
             ? await guests.createLinkToken(tx, {
                 memorialId,
                 purpose: 'invite',
@@ -264,10 +259,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
       await guests.tokens.ready();
       const code = newCode();
       await db.transaction(async (tx) => {
-        const memorial = await tx.query<{ status: string }>(
-          'SELECT status FROM memorials WHERE id = $1 FOR UPDATE',
-          [memorialId],
-        );
+        const memorial = await lockMemorial(tx, memorialId);
         const row = await repo.findById(tx, inviteId, true);
         if (!row) throw inviteNotFound();
         if (!mayInvite(role, row.role)) throw forbiddenRole(row.role);
@@ -285,7 +277,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
         await repo.renewCode(tx, inviteId, sha256(code), expiresAt);
         await guests.expireInviteLinks(tx, inviteId);
         const guestLink =
-          memorial.rows[0]!.status === 'active'
+          memorial!.status === 'active'
             ? await guests.createLinkToken(tx, {
                 memorialId,
                 purpose: 'invite',
@@ -353,7 +345,7 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
           return { memorialId: row.memorial_id, memberId: me.id, role: me.role, alreadyMember: true };
         }
         if (row.expired) throw inviteExpired();
-        await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [row.memorial_id]);
+        await lockMemorial(tx, row.memorial_id);
         const m = await members.upsertAtLeast(tx, row.memorial_id, caller.userId, row.role, [...memberRoles]);
         await repo.accept(tx, row.id, caller.userId);
         // The invite's one-time guest link dies with it: the invitee now opens the page as a member.
@@ -371,3 +363,8 @@ export function inviteService(deps: Pick<Deps, 'db' | 'config' | 'outbox'>) {
     },
   };
 }
+
+/** Invitations to a deleted account's address go. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  if (person.email !== '') await removeInvitesTo(tx, person.email);
+};

@@ -1,4 +1,9 @@
-import type { AiDraftParagraph, AiDraftSource } from '@aandenken/contract';
+import {
+  DUTCH_MONTHS,
+  dutchCalendarDay,
+  type AiDraftParagraph,
+  type AiDraftSource,
+} from '@aandenken/contract';
 import type { ChatMessage } from './llm.ts';
 
 /**
@@ -56,26 +61,9 @@ export const stripSourceTags = (text: string) =>
     .replace(/[ \t]+([.,;:!?])/g, '$1')
     .replace(/[ \t]{2,}/g, ' ');
 
-const MONTHS = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
 /** '12 maart 1950' from an ISO date ('1950-03-12'), the way the prompt and the sources write it. */
 export function dutchDate(iso: string | null | undefined): string | null {
-  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  if (!m) return null;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return iso ? dutchCalendarDay(iso.slice(0, 10)) : null;
 }
 
 const norm = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
@@ -100,7 +88,7 @@ const NOT_NAMES = new Set(['ik', 'god', 'here', 'kerst', 'pasen', 'sinterklaas',
 
 const DATE_PATTERNS = [
   // 12 maart 1950, 12 maart
-  new RegExp(`\\b\\d{1,2}\\s+(?:${MONTHS.join('|')})(?:\\s+\\d{4})?\\b`, 'giu'),
+  new RegExp(`\\b\\d{1,2}\\s+(?:${DUTCH_MONTHS.join('|')})(?:\\s+\\d{4})?\\b`, 'giu'),
   // 12-03-1950, 12/3/50
   /\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/g,
   // years: 1000–2099, and decades ('jaren 60' is left alone: two digits)

@@ -61,7 +61,7 @@ export interface PreparedDraft {
 }
 
 /**
- * The AI-assisted draft (issue 17 item 2b, Premium; docs/keepsakes.md 'AI-assisted draft'): owners and
+ * The AI-assisted draft (Premium; docs/keepsakes.md 'AI-assisted draft'): owners and
  * editors pick answers and published memories; only those, with the person's name, dates and places, go
  * to the configured endpoint. The draft streams back and is stored nowhere: it replaces nothing.
  */

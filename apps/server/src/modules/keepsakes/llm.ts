@@ -4,6 +4,7 @@
  * events, `data: {json}` lines with `choices[0].delta.content`, ending with `data: [DONE]`
  * (docs/keepsakes.md 'AI-assisted draft').
  */
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -110,10 +111,12 @@ export async function* streamChat(
     }
     if (!res.body) throw new LlmError('protocol', 'no body');
 
-    const decoder = new TextDecoder();
-    let buffer = '';
     let finished = false;
-    const reader = res.body.getReader();
+    // Comments (': keep-alive'), event names and line endings are the parser's business; we read `data`.
+    const reader = res.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
     try {
       for (;;) {
         let part: Awaited<ReturnType<typeof reader.read>>;
@@ -125,30 +128,22 @@ export async function* streamChat(
         }
         if (part.done) break;
         arm();
-        buffer += decoder.decode(part.value, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl).replace(/\r$/, '');
-          buffer = buffer.slice(nl + 1);
-          if (!line.startsWith('data:')) continue; // comments (': keep-alive'), event names, blank lines
-          const data = line.slice(5).trim();
-          if (data === '[DONE]') return;
-          let chunk: Chunk;
-          try {
-            chunk = JSON.parse(data) as Chunk;
-          } catch {
-            throw new LlmError('protocol', 'a data line that is not JSON');
-          }
-          if (chunk.error) throw new LlmError('http', 'error in stream');
-          const choice = chunk.choices?.[0];
-          if (choice?.finish_reason) finished = true;
-          const text = choice?.delta?.content;
-          if (typeof text === 'string' && text) yield text;
+        const data = part.value.data.trim();
+        if (data === '[DONE]') return;
+        let chunk: Chunk;
+        try {
+          chunk = JSON.parse(data) as Chunk;
+        } catch {
+          throw new LlmError('protocol', 'a data line that is not JSON');
         }
+        if (chunk.error) throw new LlmError('http', 'error in stream');
+        const choice = chunk.choices?.[0];
+        if (choice?.finish_reason) finished = true;
+        const text = choice?.delta?.content;
+        if (typeof text === 'string' && text) yield text;
       }
     } finally {
-      reader.releaseLock();
-      await res.body.cancel().catch(() => undefined);
+      await reader.cancel().catch(() => undefined);
     }
     if (signal?.aborted) return;
     if (!finished) throw new LlmError('dropped', 'the stream ended before [DONE]');

@@ -42,7 +42,7 @@ export function composeBiography(answers: ReadonlyMap<string, string>): string {
   return sanitizeBiography(parts.join('\n'));
 }
 
-/** Keepsakes (issue 17, every plan; docs/keepsakes.md): the guided biography template, owners and editors. */
+/** Keepsakes (every plan; docs/keepsakes.md): the guided biography template, owners and editors. */
 export function keepsakesService(deps: Pick<Deps, 'db' | 'responseCache'>) {
   const { db } = deps;
   const access = memorialAccessService(db);

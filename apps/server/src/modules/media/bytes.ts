@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { streamStored, type MediaStorage } from '../../lib/media/storage.ts';
+import { byteRange } from '../../lib/http-range.ts';
 import { SIGNED_URL_MAX_AGE_S, type MediaUrlSigner } from '../../lib/media/url-signer.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
@@ -36,29 +37,6 @@ const linkExpired = () =>
   new AppError(403, mediaErrorCodes.mediaLinkExpired, 'Deze link is verlopen. Laad de pagina opnieuw.');
 const rangeNotSatisfiable = () =>
   new AppError(416, mediaErrorCodes.mediaRangeNotSatisfiable, 'Dit deel van het bestand bestaat niet.');
-
-/** Parses a single `bytes=a-b` range; multiple ranges are answered with the whole file. */
-function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return header.includes(',') ? null : 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'invalid';
-    start = Math.max(size - suffix, 0);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}
 
 /**
  * Serves media bytes to those who may see them: a valid signed link (handed out only to callers
@@ -130,8 +108,8 @@ export function mediaBytesService({
       if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
         return { status: 304, headers, body: null };
       }
-      const range = parseRange(req.range, row.size_bytes);
-      if (range === 'invalid') throw rangeNotSatisfiable();
+      const range = byteRange(req.range, row.size_bytes);
+      if (range === 'unsatisfiable') throw rangeNotSatisfiable();
       // Only a file the store says it does not have is 404; an unreachable or failing store is 503.
       const body = await streamStored(storage, row.storage_key, mediaNotFound, range ?? undefined);
       if (range) {

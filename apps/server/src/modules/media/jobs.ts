@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { handle, idJob, registerJobs } from '../../lib/jobs/typed-jobs.ts';
 import { renderRemainingVariants } from '../../lib/media/pipeline.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import { mediaRepository } from './repository.ts';
@@ -9,7 +10,8 @@ import { MEDIA_VARIANTS_JOB } from './service.ts';
 /** Kind queued by the `media` delete trigger (migration 032) for every removed media row. */
 export const MEDIA_DELETE_FILES_JOB = 'media.delete-files';
 
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
+const variantsJob = idJob(MEDIA_VARIANTS_JOB, 'media', 'mediaId');
+const deleteFilesJob = idJob(MEDIA_DELETE_FILES_JOB, 'media', 'mediaId');
 
 export function registerMediaJobs(
   queue: JobQueue,
@@ -22,9 +24,7 @@ export function registerMediaJobs(
    * The variants not made during the upload. Then the uploaded source (which may carry EXIF/GPS)
    * is deleted. After the last failed attempt the media stays usable with what exists ('failed').
    */
-  queue.register(MEDIA_VARIANTS_JOB, 'media', async (payload, job) => {
-    const mediaId = payload.mediaId;
-    if (!isUuid(mediaId)) return;
+  const variants = handle(variantsJob, async ({ mediaId }, job) => {
     const media = await repo.findForProcessing(mediaId);
     if (!media || media.kind !== 'image' || !media.source_key || !media.width) return;
     try {
@@ -45,7 +45,7 @@ export function registerMediaJobs(
       }
       await storage.delete(media.source_key);
     } catch (err) {
-      if (job.attempt >= job.maxAttempts) {
+      if (job.last) {
         await repo.finishProcessing(media.id, 'failed');
         await storage.delete(media.source_key);
       }
@@ -53,7 +53,8 @@ export function registerMediaJobs(
     }
   });
 
-  queue.register(MEDIA_DELETE_FILES_JOB, 'media', async (payload) => {
-    if (isUuid(payload.mediaId)) await storage.deletePrefix(payload.mediaId.toLowerCase());
+  const deleteFiles = handle(deleteFilesJob, async ({ mediaId }) => {
+    await storage.deletePrefix(mediaId.toLowerCase());
   });
+  registerJobs(queue, [variants, deleteFiles]);
 }

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { ingestUpload } from '../../lib/media/pipeline.ts';
+import { ingestUpload, type IngestedMedia } from '../../lib/media/pipeline.ts';
 import { resolveFfmpeg } from '../../lib/media/video.ts';
 import type { MediaStorage } from '../../lib/media/storage.ts';
 import type { ReceivedFile } from '../../lib/media/upload.ts';
@@ -225,6 +225,23 @@ export function mediaService({
       const row = (await repo.findById(id))!;
       return present(caller, acc, await signer.urls(), row);
     },
+
+    /**
+     * A visitor's photo with their memory (modules/memories/visitor-service.ts): checked, decoded and stored
+     * like every memory's photo; `attachVisitorPhoto` writes its row in the visitor's transaction, after the
+     * memory's, and `discardIngested` removes its files when that transaction fails.
+     */
+    ingestVisitorPhoto: (file: ReceivedFile) => ingestUpload(storage, file, { ffmpegPath: null }),
+    async attachVisitorPhoto(
+      tx: Tx,
+      ingested: IngestedMedia,
+      target: { memorialId: string; memoryId: string },
+    ): Promise<void> {
+      await repo.insert(tx, ingested, { ...target, caption: null, userId: null, guestTokenId: null });
+      await queue.enqueue(tx, MEDIA_VARIANTS_JOB, { mediaId: ingested.id });
+    },
+    discardIngested: (id: string) => storage.deletePrefix(id).catch(() => {}),
+    notifyJobs: () => queue.notify(),
 
     async getGalleryItem(caller: Caller, id: string): Promise<MediaItem> {
       const { row, acc } = await requireVisible(caller, id, 'gallery');

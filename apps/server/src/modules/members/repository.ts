@@ -27,8 +27,43 @@ export const toMember = (r: MemberRow, selfUserId: string | null): Member => ({
 
 const columns = `mm.id, mm.memorial_id, mm.user_id, u.name, u.email, mm.role, mm.created_at, mm.updated_at`;
 
+/** Role order for a successor: the first member in this order becomes owner (longest member first). */
+const SUCCESSION = `CASE role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 WHEN 'contributor' THEN 2 ELSE 3 END`;
+
 export function memberRepository(db: Queryable) {
   return {
+    /** The memorials this user is the only owner of, locked, in a fixed order. */
+    async ownedAlone(q: Queryable, userId: string): Promise<string[]> {
+      const { rows } = await q.query<{ memorial_id: string }>(
+        `SELECT mm.memorial_id FROM memorial_members mm
+          WHERE mm.user_id = $1 AND mm.role = 'owner'
+            AND NOT EXISTS (SELECT 1 FROM memorial_members o WHERE o.memorial_id = mm.memorial_id
+                              AND o.role = 'owner' AND o.user_id <> $1)
+          ORDER BY mm.memorial_id
+          FOR UPDATE`,
+        [userId],
+      );
+      return rows.map((r) => r.memorial_id);
+    },
+
+    /** The next member (editor first, the longest member first) but this user becomes owner. */
+    async promoteNextOwner(q: Queryable, memorialId: string, exceptUserId: string) {
+      const { rows } = await q.query<{ id: string; user_id: string }>(
+        `UPDATE memorial_members SET role = 'owner', updated_at = now()
+          WHERE id = (SELECT id FROM memorial_members
+                       WHERE memorial_id = $1 AND user_id <> $2
+                       ORDER BY ${SUCCESSION}, created_at, id LIMIT 1)
+          RETURNING id, user_id`,
+        [memorialId, exceptUserId],
+      );
+      return rows[0];
+    },
+
+    /** Every membership of the user ends. */
+    async removeAllOf(q: Queryable, userId: string) {
+      await q.query('DELETE FROM memorial_members WHERE user_id = $1', [userId]);
+    },
+
     /** The memorial a membership belongs to (for the access check); undefined when missing. */
     async memorialOf(memberId: string): Promise<string | undefined> {
       const { rows } = await db.query<{ memorial_id: string }>(

@@ -16,6 +16,8 @@ import { memorialAccessService, type MemorialAccess } from '../../shared/memoria
 import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/pagination.ts';
 import { endMemberGuestLinks } from '../guests/service.ts';
 import { memberRepository, toMember, type MemberRow } from './repository.ts';
+import { lockMemorial } from '../../shared/memorial-row.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 /** Memberships that another feature writes inside its own transaction (an accepted invite). */
 export { memberRepository as membershipsRepository };
@@ -75,6 +77,57 @@ export async function removeMembershipIn(
   });
 }
 
+/**
+ * Ends the user's ownership of each memorial they alone own (account deletion): it goes to its named
+ * successor first (`toSuccessor`, docs/roles.md), else to the next member (editor, contributor, guest; the
+ * longest member first), or, with no member left, `orphan` archives it for removal. A successor's address
+ * without an account gets an ownership invitation, and the page is kept meanwhile. Returns how many passed
+ * on and the ids of those to be removed.
+ */
+export async function passOnOwnership(
+  tx: Queryable,
+  userId: string,
+  o: {
+    toSuccessor: (memorialId: string) => Promise<'owner' | 'invited' | null>;
+    orphan: (memorialId: string) => Promise<void>;
+  },
+): Promise<{ passedOn: number; orphaned: string[] }> {
+  const repo = memberRepository(tx);
+  let passedOn = 0;
+  const orphaned: string[] = [];
+  for (const memorialId of await repo.ownedAlone(tx, userId)) {
+    const handedOver = await o.toSuccessor(memorialId);
+    if (handedOver === 'owner') {
+      passedOn++;
+      continue;
+    }
+    const successor = await repo.promoteNextOwner(tx, memorialId, userId);
+    if (successor) {
+      passedOn++;
+      await recordAudit(tx, {
+        memorialId,
+        actor: null,
+        action: 'member.owner_succeeded',
+        targetType: 'member',
+        targetId: successor.id,
+        details: { userId: successor.user_id, reason: 'account_deleted' },
+      });
+    } else if (handedOver === 'invited') {
+      // Kept for the successor, who was mailed an ownership invitation.
+      passedOn++;
+    } else {
+      orphaned.push(memorialId);
+      await o.orphan(memorialId);
+    }
+  }
+  return { passedOn, orphaned };
+}
+
+/** A deleted account's memberships end. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await memberRepository(tx).removeAllOf(tx, person.userId);
+};
+
 export function memberService({ db }: { db: Db }) {
   const repo = memberRepository(db);
   const access = memorialAccessService(db);
@@ -124,7 +177,7 @@ export function memberService({ db }: { db: Db }) {
       const { memorialId } = await locate(caller, memberId);
       return db.transaction(async (tx) => {
         // Serialise membership changes per memorial, then decide on fresh rows.
-        await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await lockMemorial(tx, memorialId);
         const acc = await memorialAccessService(tx).require(caller, memorialId, 'editor');
         const target = await repo.findById(tx, memberId, true);
         if (!target) throw memberNotFound();
@@ -154,7 +207,7 @@ export function memberService({ db }: { db: Db }) {
     async remove(caller: Caller, memberId: string): Promise<void> {
       const { memorialId } = await locate(caller, memberId);
       await db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await lockMemorial(tx, memorialId);
         const acc = await memorialAccessService(tx).require(caller, memorialId, 'guest');
         const target = await repo.findById(tx, memberId, true);
         if (!target) throw memberNotFound();

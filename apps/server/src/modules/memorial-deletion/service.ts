@@ -11,9 +11,11 @@ import {
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { handle, idJob, registerJobs } from '../../lib/jobs/typed-jobs.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, memorialNotFound } from '../../shared/memorial-access.ts';
 import { deletedMail } from './mails.ts';
+import { memorialDeletionRepository as repo } from './repository.ts';
 
 /** Removes a deleted memorial once its 30 days have passed (payload: memorialId). */
 export const MEMORIAL_PURGE_JOB = 'memorial.purge-deleted';
@@ -43,14 +45,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
       const removeAfter = new Date(now.getTime() + DELETED_MEMORIAL_DAYS * DAY_MS);
       const restoreUrl = `${config.APP_URL}${routes.myPages}#${DELETED_PAGES_ANCHOR}`;
       await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ first_name: string; last_name: string }>(
-          `UPDATE memorials SET status_before_delete = status, status = 'archived', deleted_at = $2,
-                  deleted_by = $3, remove_after = $4, updated_at = now()
-            WHERE id = $1 AND deleted_at IS NULL
-            RETURNING first_name, last_name`,
-          [memorialId, now, caller.userId, removeAfter],
-        );
-        const m = rows[0];
+        const m = await repo.markDeleted(tx, memorialId, now, caller.userId, removeAfter);
         if (!m) throw memorialNotFound();
         await recordAudit(tx, {
           memorialId,
@@ -64,13 +59,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
           { memorialId },
           { delayMs: removeAfter.getTime() - Date.now(), maxAttempts: 10 },
         );
-        const { rows: owners } = await tx.query<{ email: string; name: string | null }>(
-          `SELECT u.email, u.name FROM memorial_members mm JOIN users u ON u.id = mm.user_id
-            WHERE mm.memorial_id = $1 AND mm.role = 'owner' AND u.email IS NOT NULL AND u.deleted_at IS NULL
-            ORDER BY mm.created_at`,
-          [memorialId],
-        );
-        for (const o of owners) {
+        for (const o of await repo.owners(tx, memorialId)) {
           await outbox.enqueue(
             tx,
             deletedMail({
@@ -91,20 +80,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
     /** The deleted memorials the caller owns that can still be restored. */
     async listDeleted(caller: Caller): Promise<DeletedMemorials> {
       if (caller.kind !== 'user') throw unauthorized();
-      const { rows } = await db.query<{
-        id: string;
-        first_name: string;
-        last_name: string;
-        deleted_at: Date;
-        remove_after: Date;
-      }>(
-        `SELECT m.id, m.first_name, m.last_name, m.deleted_at, m.remove_after
-           FROM memorials m JOIN memorial_members mm ON mm.memorial_id = m.id
-          WHERE mm.user_id = $1 AND mm.role = 'owner' AND m.deleted_at IS NOT NULL AND m.remove_after > $2
-          ORDER BY m.deleted_at DESC, m.id
-          LIMIT 100`,
-        [caller.userId, clock.now()],
-      );
+      const rows = await repo.deletedOwnedBy(db, caller.userId, clock.now());
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -121,14 +97,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
       if (caller.kind !== 'user') throw unauthorized();
       if (!/^[0-9a-f-]{36}$/i.test(memorialId)) throw memorialNotFound();
       await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ remove_after: Date }>(
-          `SELECT m.remove_after FROM memorials m
-             JOIN memorial_members mm ON mm.memorial_id = m.id AND mm.user_id = $2 AND mm.role = 'owner'
-            WHERE m.id = $1 AND m.deleted_at IS NOT NULL
-            FOR UPDATE OF m`,
-          [memorialId, caller.userId],
-        );
-        const row = rows[0];
+        const row = await repo.lockDeletedOwnedBy(tx, memorialId, caller.userId);
         // Not deleted, not theirs to restore, or gone: as missing.
         if (!row) throw memorialNotFound();
         if (new Date(row.remove_after).getTime() <= clock.now().getTime())
@@ -137,12 +106,7 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
             'MEMORIAL_REMOVED',
             'De 30 dagen zijn voorbij: deze pagina wordt definitief verwijderd en kan niet meer worden teruggezet.',
           );
-        await tx.query(
-          `UPDATE memorials SET status = status_before_delete, status_before_delete = NULL, deleted_at = NULL,
-                  deleted_by = NULL, remove_after = NULL, updated_at = now()
-            WHERE id = $1`,
-          [memorialId],
-        );
+        await repo.restore(tx, memorialId);
         await recordAudit(tx, { memorialId, actor: caller, action: 'memorial.restored' });
       });
       return { restored: true, id: memorialId };
@@ -153,30 +117,20 @@ export function memorialDeletionService(deps: Pick<Deps, 'db' | 'queue' | 'outbo
 /** The scheduled removal: a job that runs early waits again; a restored memorial is left alone. */
 export function registerMemorialDeletionJobs(deps: Pick<Deps, 'db' | 'queue' | 'clock'>) {
   const { db, queue, clock } = deps;
-  queue.register(MEMORIAL_PURGE_JOB, 'system', async (payload) => {
-    const memorialId = String(payload.memorialId);
-    if (!/^[0-9a-f-]{36}$/i.test(memorialId)) return;
-    const { rows } = await db.query<{ remove_after: Date }>(
-      'SELECT remove_after FROM memorials WHERE id = $1 AND deleted_at IS NOT NULL',
-      [memorialId],
-    );
-    if (!rows[0]) return;
-    const wait = new Date(rows[0].remove_after).getTime() - clock.now().getTime();
+  const purge = handle(idJob(MEMORIAL_PURGE_JOB, 'system', 'memorialId', 10), async ({ memorialId }) => {
+    const removeAfter = await repo.removeAfter(db, memorialId);
+    if (!removeAfter) return;
+    const wait = new Date(removeAfter).getTime() - clock.now().getTime();
     if (wait > 0) {
       await queue.enqueue(db, MEMORIAL_PURGE_JOB, { memorialId }, { delayMs: wait, maxAttempts: 10 });
       return;
     }
     await db.transaction(async (tx) => {
       // That it happened, by whom and when; nothing of what it held.
-      const { rowCount } = await tx.query(
-        `INSERT INTO memorial_removals (memorial_id, deleted_by, deleted_at)
-         SELECT id, deleted_by, deleted_at FROM memorials WHERE id = $1 AND deleted_at IS NOT NULL
-         ON CONFLICT (memorial_id) DO NOTHING`,
-        [memorialId],
-      );
-      if (rowCount === 0) return;
+      if (!(await repo.recordRemoval(tx, memorialId))) return;
       // Its media rows go with it; their delete trigger queues the removal of the files (modules/media/jobs.ts).
-      await tx.query('DELETE FROM memorials WHERE id = $1 AND deleted_at IS NOT NULL', [memorialId]);
+      await repo.remove(tx, memorialId);
     });
   });
+  registerJobs(queue, [purge]);
 }

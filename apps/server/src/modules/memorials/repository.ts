@@ -6,6 +6,7 @@ export interface MemorialRow {
   id: string;
   slug: string;
   search_engines: boolean;
+  visitor_memories: boolean;
   first_name: string;
   last_name: string;
   birth_date: string | null;
@@ -26,14 +27,14 @@ export interface MemorialRow {
   media_count: number;
   candle_count: number;
   member_count: number;
-  /** "Verzorgd door": the company that made the page, when the family shows it (issue 14). */
+  /** "Verzorgd door": the company that made the page, when the family shows it. */
   cared_by: { name: string; slug: string } | null;
   [key: string]: unknown;
 }
 
 /** Columns of a memorial with its counters; dates as text so no time zone can shift them. */
 const memorialColumns = `
-  m.id, m.slug, m.search_engines, m.first_name, m.last_name,
+  m.id, m.slug, m.search_engines, m.visitor_memories, m.first_name, m.last_name,
   to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, to_char(m.death_date, 'YYYY-MM-DD') AS death_date,
   m.birth_place, m.death_place, m.quote, m.cover_media_id, m.status, m.visibility, m.invite_only,
   m.access_code_encrypted, m.access_code_version, m.published_at, m.created_at, m.updated_at,
@@ -83,10 +84,43 @@ export interface MemorialPatch {
   visibility?: MemorialVisibility;
   invite_only?: boolean;
   search_engines?: boolean;
+  visitor_memories?: boolean;
 }
 
 export function memorialRepository(db: Queryable) {
   return {
+    /** Archived, to be removed after `removeAfter`: the memorial has no member left. */
+    async archiveOrphan(q: Queryable, id: string, removeAfter: Date) {
+      await q.query(
+        `UPDATE memorials SET status = 'archived', remove_after = $2, updated_at = now() WHERE id = $1`,
+        [id, removeAfter],
+      );
+    },
+
+    /** When an archived memorial without members is due for removal; undefined when it is not (any more). */
+    async orphanRemoveAfter(id: string): Promise<Date | string | undefined> {
+      const { rows } = await db.query<{ remove_after: Date | string }>(
+        `SELECT m.remove_after FROM memorials m WHERE m.id = $1::uuid AND m.status = 'archived'
+            AND m.remove_after IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM memorial_members mm WHERE mm.memorial_id = m.id)`,
+        [id],
+      );
+      return rows[0]?.remove_after;
+    },
+
+    /** Its media rows go with it; their delete trigger queues the removal of the files (modules/media/jobs.ts). */
+    async removeOrphan(id: string) {
+      await db.query(
+        `DELETE FROM memorials m WHERE m.id = $1::uuid AND m.status = 'archived'
+            AND NOT EXISTS (SELECT 1 FROM memorial_members mm WHERE mm.memorial_id = m.id)`,
+        [id],
+      );
+    },
+
+    async forgetIdempotencyKeys(q: Queryable, userId: string) {
+      await q.query('DELETE FROM memorial_idempotency_keys WHERE user_id = $1', [userId]);
+    },
+
     /** Inserts a concept; null when the access code's hash is already taken (the caller retries). */
     async insertConcept(
       q: Queryable,

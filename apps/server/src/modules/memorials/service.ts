@@ -26,6 +26,7 @@ import { clampLimit, decodeCursor, isUuid, toPage } from '../../shared/paginatio
 import { isoOrNull } from '../../shared/time.ts';
 import { memorialRepository, toSummary, type MemorialPatch, type MemorialRow } from './repository.ts';
 import { sanitizeBiography } from '../../shared/sanitize-biography.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 const CODE_ATTEMPTS = 8;
 
@@ -51,6 +52,7 @@ export function memorialService(
       accessCodeVersion: manager ? row.access_code_version : null,
       inviteOnly: row.invite_only,
       searchEngines: row.search_engines,
+      visitorMemories: row.visitor_memories,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
       caredBy: row.cared_by ?? null,
@@ -257,6 +259,7 @@ export function memorialService(
           visibility: input.visibility,
           invite_only: input.inviteOnly,
           search_engines: input.searchEngines,
+          visitor_memories: input.visitorMemories,
         };
         const patch: MemorialPatch = {};
         const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -273,8 +276,17 @@ export function memorialService(
           visibility,
           invite_only: inviteOnly,
           search_engines: searchEngines,
+          visitor_memories: visitorMemories,
           ...details
         } = changes;
+        if (visitorMemories) {
+          await recordAudit(tx, {
+            memorialId: input.id,
+            actor: caller,
+            action: 'memorial.visitor_memories_changed',
+            details: { from: visitorMemories.from, to: visitorMemories.to },
+          });
+        }
         if (searchEngines) {
           // Whether the page shows up in search engines, with the deceased's name, is the family's own choice.
           if (role !== 'owner') {
@@ -406,3 +418,27 @@ export function memorialService(
   };
 }
 export type MemorialService = ReturnType<typeof memorialService>;
+
+/** A memorial left without members (its last one deleted their account): archived, removed after `removeAfter`. */
+export async function archiveOrphaned(tx: Queryable, memorialId: string, removeAfter: Date) {
+  await memorialRepository(tx).archiveOrphan(tx, memorialId, removeAfter);
+  await recordAudit(tx, {
+    memorialId,
+    actor: null,
+    action: 'memorial.orphaned',
+    details: { reason: 'account_deleted', removeAfter: removeAfter.toISOString() },
+  });
+}
+
+/** When the orphaned memorial is due for removal; undefined when it is gone or found a member again. */
+export const orphanedRemoveAfter = (db: Queryable, memorialId: string) =>
+  memorialRepository(db).orphanRemoveAfter(memorialId);
+
+/** Removes the orphaned memorial, unless it found a member again. */
+export const removeOrphaned = (db: Queryable, memorialId: string) =>
+  memorialRepository(db).removeOrphan(memorialId);
+
+/** A deleted account's keys for creating a memorial once go. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await memorialRepository(tx).forgetIdempotencyKeys(tx, person.userId);
+};

@@ -1,132 +1,49 @@
-import { VAT_PERCENT } from '@aandenken/contract';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
+import { A4, createPdf, pdfBytes } from '../../lib/pdf/document.ts';
 import { signedLinks } from '../../lib/signed-links.ts';
-
-export type InvoiceRow = {
-  id: string;
-  number: number;
-  kind: 'invoice' | 'credit';
-  payment_id: string;
-  memorial_id: string | null;
-  issued_at: Date | string;
-  description: string;
-  amount_cents: number;
-  vat_cents: number;
-  vat_percent: number;
-  buyer_name: string;
-  buyer_address: string;
-  buyer_postal_code: string;
-  buyer_city: string;
-  /** Several lines (a company's pages); null: the one line of the description. */
-  lines: InvoiceLine[] | null;
-};
-export type InvoiceLine = { description: string; amountCents: number };
-
-const columns = `id::text AS id, number, kind, payment_id::text AS payment_id, memorial_id::text AS memorial_id,
-  issued_at, description, amount_cents, vat_cents, vat_percent, buyer_name, buyer_address, buyer_postal_code,
-  buyer_city, lines`;
+import { dateNl } from '../../lib/mail-format.ts';
+import type { InvoiceRow } from './invoice-repository.ts';
 
 /** 'AK-000012': the number as invoices show it. */
 export const invoiceNumber = (n: number) => `AK-${String(n).padStart(6, '0')}`;
 
-/** The VAT in an amount that includes it (21%: 21/121 of it), rounded to the cent. */
-export const vatIn = (cents: number, percent = VAT_PERCENT) =>
-  Math.round((cents * percent) / (100 + percent));
-
-export function invoicesRepository(db: Queryable) {
-  return {
-    /**
-     * Issues the invoice for a payment in `tx`, the transaction that saw it paid: the number is the counter
-     * row's next value, so the sequence has no gaps (a rollback takes the number back) and no doubles.
-     */
-    async issue(
-      tx: Queryable,
-      paymentId: string,
-      description: string,
-      kind: 'invoice' | 'credit' = 'invoice',
-      lines: InvoiceLine[] | null = null,
-    ): Promise<InvoiceRow> {
-      const { rows } = await tx.query<InvoiceRow>(
-        `WITH n AS (UPDATE invoice_counter SET last_number = last_number + 1 RETURNING last_number)
-         INSERT INTO invoices (number, kind, payment_id, memorial_id, description, amount_cents, vat_cents, vat_percent,
-                               buyer_name, buyer_address, buyer_postal_code, buyer_city, lines)
-         SELECT n.last_number, $2, p.id, p.memorial_id, $3,
-                CASE WHEN $2 = 'credit' THEN -p.amount_cents ELSE p.amount_cents END,
-                CASE WHEN $2 = 'credit' THEN -$4::int ELSE $4::int END, $5,
-                p.buyer_name, p.buyer_address, p.buyer_postal_code, p.buyer_city, $6::jsonb
-           FROM payments p, n WHERE p.id = $1
-         RETURNING ${columns}`,
-        [
-          paymentId,
-          kind,
-          description,
-          0,
-          VAT_PERCENT,
-          lines === null
-            ? null
-            : JSON.stringify(
-                lines.map((l) => ({ ...l, amountCents: kind === 'credit' ? -l.amountCents : l.amountCents })),
-              ),
-        ],
-      );
-      const row = rows[0]!;
-      const vat = vatIn(Math.abs(row.amount_cents)) * Math.sign(row.amount_cents);
-      await tx.query('UPDATE invoices SET vat_cents = $2 WHERE id = $1', [row.id, vat]);
-      return { ...row, vat_cents: vat };
-    },
-
-    async byId(id: string): Promise<InvoiceRow | undefined> {
-      const { rows } = await db.query<InvoiceRow>(`SELECT ${columns} FROM invoices WHERE id = $1`, [id]);
-      return rows[0];
-    },
-
-    async ofMemorial(memorialId: string): Promise<InvoiceRow[]> {
-      const { rows } = await db.query<InvoiceRow>(
-        `SELECT ${columns} FROM invoices WHERE memorial_id = $1 ORDER BY number DESC LIMIT 100`,
-        [memorialId],
-      );
-      return rows;
-    },
-  };
-}
+export { invoicesRepository, vatIn, type InvoiceLine, type InvoiceRow } from './invoice-repository.ts';
 
 /** Signed invoice links (mail: 30 days; the management screen: an hour), as export links are. */
 export const invoiceLinkSigner = (db: Queryable) => signedLinks(db, 'invoice-url-key', 'invoice');
 
 const euro = (cents: number) =>
   `€ ${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2).replace('.', ',')}`;
-const dateNl = (d: Date) =>
-  new Intl.DateTimeFormat('nl-NL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  }).format(d);
-/** The standard fonts speak WinAnsi: anything else becomes '?'. */
-const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF€–—‘’“”…]/g, '?');
 
-/** The invoice as a PDF (A4, Dutch), made with pdf-lib, loaded on first use. */
+/** The invoice as a PDF (A4, Dutch). */
 export async function invoicePdf(inv: InvoiceRow, config: Config): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
   const title = inv.kind === 'credit' ? 'Creditfactuur' : 'Factuur';
-  doc.setTitle(`${title} ${invoiceNumber(inv.number)}`);
-  doc.setAuthor(config.INVOICE_SELLER_NAME);
-  doc.setLanguage('nl-NL');
-  const page = doc.addPage([595.28, 841.89]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.1, 0.1, 0.12);
+  const doc = await createPdf({
+    size: [A4.width, A4.height],
+    typeface: 'sans',
+    title: `${title} ${invoiceNumber(inv.number)}`,
+    author: config.INVOICE_SELLER_NAME,
+  });
+  const ink = '#1a1a1f';
+  // Laid out from the foot of the page up, as a baseline `y` points above it.
   let y = 780;
   const line = (text: string, o: { x?: number; size?: number; b?: boolean; right?: number } = {}) => {
-    const f = o.b ? bold : font;
-    const size = o.size ?? 10;
-    const t = winAnsi(text);
-    const x = o.right !== undefined ? o.right - f.widthOfTextAtSize(t, size) : (o.x ?? 56);
-    page.drawText(t, { x, y, size, font: f, color: ink });
+    doc
+      .font(o.b ? 'bold' : 'regular')
+      .fontSize(o.size ?? 10)
+      .fillColor(ink);
+    const x = o.right !== undefined ? o.right - doc.widthOfString(text) : (o.x ?? 56);
+    doc.text(text, x, A4.height - y, { baseline: 'alphabetic', lineBreak: false });
   };
   const next = (dy = 15) => (y -= dy);
+  const rule = (from: number) =>
+    doc
+      .moveTo(from, A4.height - y)
+      .lineTo(539, A4.height - y)
+      .lineWidth(0.5)
+      .strokeColor(ink)
+      .stroke();
 
   line(config.INVOICE_SELLER_NAME, { b: true, size: 14 });
   next(18);
@@ -152,7 +69,7 @@ export async function invoicePdf(inv: InvoiceRow, config: Config): Promise<Uint8
   line('Omschrijving', { b: true });
   line('Bedrag', { b: true, right: 539 });
   next(6);
-  page.drawLine({ start: { x: 56, y }, end: { x: 539, y }, thickness: 0.5, color: ink });
+  rule(56);
   next(16);
   const excl = inv.amount_cents - inv.vat_cents;
   line(inv.description);
@@ -179,7 +96,7 @@ export async function invoicePdf(inv: InvoiceRow, config: Config): Promise<Uint8
   line(`Btw ${inv.vat_percent}%`);
   line(euro(inv.vat_cents), { right: 539 });
   next(6);
-  page.drawLine({ start: { x: 340, y }, end: { x: 539, y }, thickness: 0.5, color: ink });
+  rule(340);
   next(16);
   line('Totaal (incl. btw)', { b: true });
   line(euro(inv.amount_cents), { b: true, right: 539 });
@@ -187,5 +104,5 @@ export async function invoicePdf(inv: InvoiceRow, config: Config): Promise<Uint8
   line(
     inv.kind === 'credit' ? 'Het bedrag wordt teruggestort via Mollie.' : 'Betaald via Mollie. Dank je wel.',
   );
-  return doc.save();
+  return pdfBytes(doc);
 }

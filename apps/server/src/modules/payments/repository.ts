@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import type { InvoiceLine } from './invoice-repository.ts';
 
 export type PaymentPlan = 'basis' | 'premium' | 'partnership' | 'company_pages';
 
@@ -200,3 +201,164 @@ export function paymentsRepository(db: Queryable) {
     },
   };
 }
+
+/**
+ * A payment keeps the buyer's name and address for the books (docs/privacy.md), not the address its invoice
+ * was mailed to.
+ */
+export async function forgetBuyerEmail(q: Queryable, userId: string, email: string) {
+  await q.query('UPDATE payments SET buyer_email = NULL WHERE created_by = $1 OR lower(buyer_email) = $2', [
+    userId,
+    email,
+  ]);
+}
+
+/** What a company's payments read and change of the company, its pages and its log; each in `q`'s transaction. */
+export const companyBilling = {
+  /** A line in the company's log (company_audit_log, as the companies module writes it). */
+  async audit(
+    q: Queryable,
+    companyId: string,
+    userId: string | null,
+    action: string,
+    details: Record<string, unknown>,
+  ) {
+    await q.query(
+      `INSERT INTO company_audit_log (company_id, actor_kind, actor_user_id, actor_name, action, details)
+       VALUES ($1, $2, $3, (SELECT name FROM users WHERE id = $3), $4, $5)`,
+      [companyId, userId ? 'user' : 'system', userId, action, JSON.stringify(details)],
+    );
+  },
+
+  async name(q: Queryable, companyId: string): Promise<string | undefined> {
+    const { rows } = await q.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]);
+    return rows[0]?.name;
+  },
+
+  /** The company as the buyer on its invoice. */
+  async buyer(q: Queryable, companyId: string) {
+    const { rows } = await q.query<{
+      name: string;
+      street_name: string;
+      house_number: string;
+      postal_code: string;
+      city: string | null;
+      email: string;
+    }>('SELECT name, street_name, house_number, postal_code, city, email FROM companies WHERE id = $1', [
+      companyId,
+    ]);
+    return rows[0];
+  },
+
+  /** A user of the active company, with whether they administer it. */
+  async user(q: Queryable, companyId: string, userId: string) {
+    const { rows } = await q.query<{ is_admin: boolean }>(
+      `SELECT u.is_admin FROM company_users u JOIN companies c ON c.id = u.company_id AND c.state = 'active'
+        WHERE u.company_id = $1 AND u.user_id = $2`,
+      [companyId, userId],
+    );
+    return rows[0];
+  },
+
+  /** Whether the payment is of an active company this user belongs to. */
+  async paidByUsersCompany(q: Queryable, paymentId: string, userId: string): Promise<boolean> {
+    const { rows } = await q.query(
+      `SELECT 1 FROM payments p JOIN companies c ON c.id = p.company_id AND c.state = 'active'
+         JOIN company_users cu ON cu.company_id = p.company_id AND cu.user_id = $2
+        WHERE p.id = $1`,
+      [paymentId, userId],
+    );
+    return rows.length > 0;
+  },
+
+  async partnership(q: Queryable, companyId: string) {
+    const { rows } = await q.query<{ until: Date | string | null; expired: boolean }>(
+      `SELECT partnership_paid_until AS until, partnership_paid_until <= now() AS expired
+         FROM companies WHERE id = $1`,
+      [companyId],
+    );
+    return rows[0];
+  },
+
+  /** A year more: from the partnership's end, or from now when it ended or never started. */
+  async extendPartnership(q: Queryable, companyId: string): Promise<Date | string> {
+    const { rows } = await q.query<{ until: Date | string }>(
+      `UPDATE companies
+          SET partnership_paid_until = greatest(coalesce(partnership_paid_until, now()), now()) + interval '1 year',
+              updated_at = now()
+        WHERE id = $1 RETURNING partnership_paid_until AS until`,
+      [companyId],
+    );
+    return rows[0]!.until;
+  },
+
+  async shortenPartnership(q: Queryable, companyId: string) {
+    await q.query(
+      `UPDATE companies SET partnership_paid_until = partnership_paid_until - interval '1 year', updated_at = now()
+        WHERE id = $1 AND partnership_paid_until IS NOT NULL`,
+      [companyId],
+    );
+  },
+
+  /** The pages the company pays for and has not paid yet. */
+  async owedPages(q: Queryable, companyId: string) {
+    const { rows } = await q.query<{ memorial_id: string; name: string }>(
+      `SELECT mp.memorial_id::text AS memorial_id, m.first_name || ' ' || m.last_name AS name
+         FROM memorial_plans mp JOIN memorials m ON m.id = mp.memorial_id
+        WHERE mp.payer_company_id = $1 AND mp.company_settled_by IS NULL
+        ORDER BY m.created_at, m.id LIMIT 500`,
+      [companyId],
+    );
+    return rows;
+  },
+
+  async addPage(
+    q: Queryable,
+    paymentId: string,
+    p: { memorialId: string; name: string; amountCents: number },
+  ) {
+    await q.query(
+      `INSERT INTO company_payment_pages (payment_id, memorial_id, memorial_name, amount_cents)
+       VALUES ($1, $2, $3, $4)`,
+      [paymentId, p.memorialId, p.name, p.amountCents],
+    );
+  },
+
+  /** The pages a payment covers, for its invoice's lines. */
+  async pagesOf(q: Queryable, paymentId: string) {
+    const { rows } = await q.query<{ memorial_name: string; amount_cents: number }>(
+      `SELECT memorial_name, amount_cents FROM company_payment_pages WHERE payment_id = $1
+        ORDER BY memorial_name, memorial_id`,
+      [paymentId],
+    );
+    return rows;
+  },
+
+  /** The payment's pages are settled; pages a page's payment settled before (two at once) stay with that one. */
+  async settlePages(q: Queryable, paymentId: string, companyId: string) {
+    await q.query(
+      `UPDATE memorial_plans SET company_settled_by = $1, updated_at = now()
+        WHERE payer_company_id = $2 AND company_settled_by IS NULL
+          AND memorial_id IN (SELECT memorial_id FROM company_payment_pages WHERE payment_id = $1)`,
+      [paymentId, companyId],
+    );
+  },
+
+  /** The pages a refunded payment settled are owed again. */
+  async unsettlePages(q: Queryable, paymentId: string) {
+    await q.query(
+      `UPDATE memorial_plans SET company_settled_by = NULL, updated_at = now() WHERE company_settled_by = $1`,
+      [paymentId],
+    );
+  },
+
+  /** The payment's invoice (what a credit invoice repeats) and the company's name. */
+  async invoiceToCredit(q: Queryable, paymentId: string, companyId: string) {
+    const { rows } = await q.query<{ description: string; lines: InvoiceLine[] | null; name: string }>(
+      `SELECT i.description, i.lines, c.name FROM invoices i, companies c
+        WHERE i.payment_id = $1 AND i.kind = 'invoice' AND c.id = $2`,
+      [paymentId, companyId],
+    );
+    return rows[0];
+  },
+};

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   apiPaths,
   companyBillingSchema,
   companyPaymentCreateSchema,
@@ -18,7 +17,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { planService } from '../plans/service.ts';
 import { mollieGateway } from './mollie.ts';
 import { paymentService } from './service.ts';
-import { downloadHeaders } from '../../lib/signed-download.ts';
+import { signedFileRoute } from '../../lib/signed-file-route.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -73,43 +72,22 @@ export const paymentRoutes =
       async (req) => service.get(await req.caller(), req.params.id),
     );
 
-    app.get(
-      apiPaths.invoicePdf.pattern,
-      {
-        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
-        schema: {
-          tags,
-          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
-          summary: 'De factuur als PDF',
-          description:
-            'Met de ondertekende link (`exp`, `sig`) uit de mail of het beheerscherm zonder inloggen; ingelogd als eigenaar of redacteur van de pagina zonder link. Een verlopen link geeft 403 INVOICE_LINK_EXPIRED.',
-          params: idParamSchema,
-          querystring: exportDownloadQuerySchema,
-          response: {
-            200: {
-              description: 'De factuur',
-              content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-            },
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-          },
-        },
+    signedFileRoute(fastify, {
+      pattern: apiPaths.invoicePdf.pattern,
+      idParam: 'id',
+      params: idParamSchema,
+      querystring: exportDownloadQuerySchema,
+      tags,
+      summary: 'De factuur als PDF',
+      description:
+        'Met de ondertekende link (`exp`, `sig`) uit de mail of het beheerscherm zonder inloggen; ingelogd als eigenaar of redacteur van de pagina zonder link. Een verlopen link geeft 403 INVOICE_LINK_EXPIRED.',
+      contentType: 'application/pdf',
+      contentDescription: 'De factuur',
+      open: async (o) => {
+        const file = await service.invoicePdf(o);
+        return { filename: file.filename, body: Buffer.from(file.body) };
       },
-      async (req, reply) => {
-        const file = await service.invoicePdf({
-          id: req.params.id,
-          exp: req.query.exp,
-          sig: req.query.sig,
-          caller: () => req.caller(),
-        });
-        return downloadHeaders(reply, file, { type: 'application/pdf' }).send(
-          Buffer.from(file.body) as unknown as string,
-        );
-      },
-    );
+    });
 
     app.post(
       apiPaths.teamPaymentRefund.pattern,

@@ -47,7 +47,15 @@ import {
   type InvoiceRow,
 } from './invoices.ts';
 import { isMolliePaymentId, mollieAmount, MollieUnavailable, type MollieGateway } from './mollie.ts';
-import { OPEN_STATUSES, paymentsRepository, type PaymentPlan, type PaymentRow } from './repository.ts';
+import {
+  companyBilling,
+  forgetBuyerEmail,
+  OPEN_STATUSES,
+  paymentsRepository,
+  type PaymentPlan,
+  type PaymentRow,
+} from './repository.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 export const paymentsDisabled = () =>
   new AppError(
@@ -94,11 +102,7 @@ async function companyAudit(
   details: Record<string, unknown>,
 ) {
   const userId = actor?.kind === 'user' ? actor.userId : null;
-  await q.query(
-    `INSERT INTO company_audit_log (company_id, actor_kind, actor_user_id, actor_name, action, details)
-     VALUES ($1, $2, $3, (SELECT name FROM users WHERE id = $3), $4, $5)`,
-    [companyId, userId ? 'user' : 'system', userId, action, JSON.stringify(details)],
-  );
+  await companyBilling.audit(q, companyId, userId, action, details);
 }
 
 /**
@@ -119,10 +123,7 @@ export function paymentService(
     `${config.API_URL}/core/invoices/${id}/pdf?${await links.sign(id, new Date(Date.now() + validMs))}`;
 
   async function present(p: PaymentRow): Promise<Payment> {
-    const { rows } = await db.query<{ id: string; number: number; kind: string }>(
-      `SELECT id::text AS id, number, kind FROM invoices WHERE payment_id = $1`,
-      [p.id],
-    );
+    const rows = await invoices.ofPayment(p.id);
     const link = async (kind: string) => {
       const inv = rows.find((r) => r.kind === kind);
       return inv
@@ -229,37 +230,17 @@ export function paymentService(
    */
   async function applyCompanyPayment(tx: Queryable, row: PaymentRow) {
     const companyId = row.company_id!;
-    const { rows: c } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [
-      companyId,
-    ]);
-    const companyName = c[0]?.name ?? '';
+    const companyName = (await companyBilling.name(tx, companyId)) ?? '';
     let text: string;
     let lines: InvoiceLine[] | null = null;
     let details: Record<string, unknown>;
     if (row.plan === 'partnership') {
-      const { rows } = await tx.query<{ until: Date | string }>(
-        `UPDATE companies
-            SET partnership_paid_until = greatest(coalesce(partnership_paid_until, now()), now()) + interval '1 year',
-                updated_at = now()
-          WHERE id = $1 RETURNING partnership_paid_until AS until`,
-        [companyId],
-      );
-      const until = new Date(rows[0]!.until);
+      const until = new Date(await companyBilling.extendPartnership(tx, companyId));
       text = `Aandenken partnerschap ${companyName}, een jaar (tot ${dateNl(until)})`;
       details = { paymentId: row.id, amountCents: row.amount_cents, paidUntil: until.toISOString() };
     } else {
-      const { rows: pages } = await tx.query<{ memorial_name: string; amount_cents: number }>(
-        `SELECT memorial_name, amount_cents FROM company_payment_pages WHERE payment_id = $1
-          ORDER BY memorial_name, memorial_id`,
-        [row.id],
-      );
-      // Pages a page's payment settled before (two payments at once) stay with that one.
-      await tx.query(
-        `UPDATE memorial_plans SET company_settled_by = $1, updated_at = now()
-          WHERE payer_company_id = $2 AND company_settled_by IS NULL
-            AND memorial_id IN (SELECT memorial_id FROM company_payment_pages WHERE payment_id = $1)`,
-        [row.id, companyId],
-      );
+      const pages = await companyBilling.pagesOf(tx, row.id);
+      await companyBilling.settlePages(tx, row.id, companyId);
       lines = pages.map((p) => ({
         description: `Premium, gedenkpagina ${p.memorial_name}`.slice(0, 120),
         amountCents: p.amount_cents,
@@ -291,15 +272,9 @@ export function paymentService(
   /** A user of the (active) company; to anyone else the company does not exist (anonymous: 401). */
   async function requireCompanyUser(caller: Caller, companyId: string) {
     if (caller.kind !== 'user') throw unauthorized();
-    const { rows } = isUuid(companyId)
-      ? await db.query<{ is_admin: boolean }>(
-          `SELECT u.is_admin FROM company_users u JOIN companies c ON c.id = u.company_id AND c.state = 'active'
-            WHERE u.company_id = $1 AND u.user_id = $2`,
-          [companyId, caller.userId],
-        )
-      : { rows: [] as { is_admin: boolean }[] };
-    if (!rows[0]) throw notFound('Dit bedrijf bestaat niet.');
-    return { isAdmin: rows[0].is_admin };
+    const user = isUuid(companyId) ? await companyBilling.user(db, companyId, caller.userId) : undefined;
+    if (!user) throw notFound('Dit bedrijf bestaat niet.');
+    return { isAdmin: user.is_admin };
   }
 
   /**
@@ -309,23 +284,9 @@ export function paymentService(
    */
   async function refundCompanyPayment(tx: Queryable, caller: Caller, row: PaymentRow, reason: string) {
     const companyId = row.company_id!;
-    if (row.plan === 'partnership')
-      await tx.query(
-        `UPDATE companies SET partnership_paid_until = partnership_paid_until - interval '1 year', updated_at = now()
-          WHERE id = $1 AND partnership_paid_until IS NOT NULL`,
-        [companyId],
-      );
-    else
-      await tx.query(
-        `UPDATE memorial_plans SET company_settled_by = NULL, updated_at = now() WHERE company_settled_by = $1`,
-        [row.id],
-      );
-    const { rows } = await tx.query<{ description: string; lines: InvoiceLine[] | null; name: string }>(
-      `SELECT i.description, i.lines, c.name FROM invoices i, companies c
-        WHERE i.payment_id = $1 AND i.kind = 'invoice' AND c.id = $2`,
-      [row.id, companyId],
-    );
-    const original = rows[0];
+    if (row.plan === 'partnership') await companyBilling.shortenPartnership(tx, companyId);
+    else await companyBilling.unsettlePages(tx, row.id);
+    const original = await companyBilling.invoiceToCredit(tx, row.id, companyId);
     const credit = await invoices.issue(
       tx,
       row.id,
@@ -384,13 +345,7 @@ export function paymentService(
 
   /** The pages the company pays for and has not paid yet, with Premium's price each. */
   async function owedPages(companyId: string) {
-    const { rows } = await db.query<{ memorial_id: string; name: string }>(
-      `SELECT mp.memorial_id::text AS memorial_id, m.first_name || ' ' || m.last_name AS name
-         FROM memorial_plans mp JOIN memorials m ON m.id = mp.memorial_id
-        WHERE mp.payer_company_id = $1 AND mp.company_settled_by IS NULL
-        ORDER BY m.created_at, m.id LIMIT 500`,
-      [companyId],
-    );
+    const rows = await companyBilling.owedPages(db, companyId);
     return rows.map((r) => ({
       memorialId: r.memorial_id,
       name: r.name,
@@ -555,13 +510,8 @@ export function paymentService(
         if (who.kind !== 'user') throw unauthorized();
         if (inv.memorial_id === null) {
           // A company's invoice: for the users of the (active) company that paid.
-          const { rows } = await db.query(
-            `SELECT 1 FROM payments p JOIN companies c ON c.id = p.company_id AND c.state = 'active'
-               JOIN company_users cu ON cu.company_id = p.company_id AND cu.user_id = $2
-              WHERE p.id = $1`,
-            [inv.payment_id, who.userId],
-          );
-          if (rows.length === 0) throw invoiceNotFound();
+          if (!(await companyBilling.paidByUsersCompany(db, inv.payment_id, who.userId)))
+            throw invoiceNotFound();
         } else {
           const acc = await access.resolve(who, inv.memorial_id);
           if (!acc?.role || !roleAtLeast(acc.role, 'editor')) throw invoiceNotFound();
@@ -586,12 +536,8 @@ export function paymentService(
           // Mollie unreachable: the list shows what we knew.
           if (!(err instanceof AppError)) throw err;
         });
-      const { rows } = await db.query<{ until: Date | string | null; expired: boolean }>(
-        `SELECT partnership_paid_until AS until, partnership_paid_until <= now() AS expired
-           FROM companies WHERE id = $1`,
-        [companyId],
-      );
-      const until = rows[0]?.until ?? null;
+      const partnership = await companyBilling.partnership(db, companyId);
+      const until = partnership?.until ?? null;
       const pages = await owedPages(companyId);
       return {
         paymentsEnabled: mollie !== null,
@@ -599,7 +545,7 @@ export function paymentService(
         partnership: {
           priceCents: PARTNERSHIP_PRICE_CENTS,
           paidUntil: iso(until),
-          state: until === null ? 'unpaid' : rows[0]!.expired ? 'expired' : 'paid',
+          state: until === null ? 'unpaid' : partnership!.expired ? 'expired' : 'paid',
         },
         owed: { pages, totalCents: pages.reduce((sum, p) => sum + p.amountCents, 0) },
         payments: await Promise.all((await repo.ofCompany(companyId)).map(present)),
@@ -616,17 +562,7 @@ export function paymentService(
       if (caller.kind !== 'user') throw unauthorized();
       if (!m.isAdmin) throw forbidden('Alleen een beheerder van het bedrijf kan betalen.');
       if (!mollie) throw paymentsDisabled();
-      const { rows } = await db.query<{
-        name: string;
-        street_name: string;
-        house_number: string;
-        postal_code: string;
-        city: string | null;
-        email: string;
-      }>('SELECT name, street_name, house_number, postal_code, city, email FROM companies WHERE id = $1', [
-        companyId,
-      ]);
-      const company = rows[0]!;
+      const company = (await companyBilling.buyer(db, companyId))!;
       let pages: Awaited<ReturnType<typeof owedPages>> = [];
       let amountCents = PARTNERSHIP_PRICE_CENTS;
       // The payment and the pages it covers, together; null when another open one is there.
@@ -649,12 +585,7 @@ export function paymentService(
             buyerCity: company.city ?? '',
           });
           if (id === null) return null;
-          for (const p of pages)
-            await tx.query(
-              `INSERT INTO company_payment_pages (payment_id, memorial_id, memorial_name, amount_cents)
-               VALUES ($1, $2, $3, $4)`,
-              [id, p.memorialId, p.name, p.amountCents],
-            );
+          for (const p of pages) await companyBilling.addPage(tx, id, p);
           return id;
         });
       };
@@ -750,3 +681,8 @@ export function paymentService(
   };
 }
 export type PaymentService = ReturnType<typeof paymentService>;
+
+/** A deleted account's payments keep the buyer for the books, not the address the invoice was mailed to. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  if (person.email !== '') await forgetBuyerEmail(tx, person.userId, person.email);
+};

@@ -1,5 +1,6 @@
 import type { Mail } from '../../lib/mailer.ts';
-import { dateNl, greeting, mailName } from '../../lib/mail-format.ts';
+import { buildMail } from '../../lib/mail-builder.ts';
+import { dateNl, mailName } from '../../lib/mail-format.ts';
 
 export type NoticeKind = 'ends_in_7' | 'ends_in_1' | 'read_only';
 
@@ -13,7 +14,6 @@ export function planNoticeMail(o: {
   endsAt: Date;
   payUrl: string;
 }): Mail {
-  const name = mailName(o.ownerName);
   const memorial = mailName(o.memorialName) ?? 'je gedenkpagina';
   const what = o.plan === 'trial' ? 'De gratis proefperiode' : 'Het betaalde jaar van het Basis-abonnement';
   const subject =
@@ -26,26 +26,20 @@ export function planNoticeMail(o: {
     o.kind === 'read_only'
       ? [
           `${what} van de gedenkpagina voor ${memorial} is op ${dateNl(o.endsAt)} geëindigd.`,
-          '',
           'De pagina blijft online en bezoekers kunnen alles blijven lezen en kaarsjes aansteken. Er kan alleen niets nieuws bij tot er een abonnement is gekozen. We verwijderen de pagina nooit omdat er niet betaald is.',
         ]
       : [
           `${what} van de gedenkpagina voor ${memorial} eindigt op ${dateNl(o.endsAt)}.`,
-          '',
           'Kies voor die datum Basis (50 euro per jaar) of Premium (199 euro, eenmalig), dan kan iedereen herinneringen blijven toevoegen. Doe je niets, dan blijft de pagina online en te lezen, maar kan er niets nieuws bij.',
         ];
-  return {
+  return buildMail({
     to: o.to,
+    name: o.ownerName,
     subject,
-    text: [
-      greeting(name),
-      '',
+    body: [
       ...body,
-      '',
-      `Kies een abonnement en betaal met iDEAL: ${o.payUrl}`,
-      '',
-      'Met vriendelijke groet,',
-      'Het team van Aandenken',
-    ].join('\n'),
-  };
+      'Kies een abonnement en betaal met iDEAL:',
+      { link: o.payUrl, label: 'Abonnement kiezen' },
+    ],
+  });
 }

@@ -117,6 +117,13 @@ export function plansRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** The trial starts counting again from now (the team set the plan to trial). */
+    async restartTrial(q: Queryable, memorialId: string) {
+      await q.query(`UPDATE memorial_plans SET trial_started_at = now() WHERE memorial_id = $1`, [
+        memorialId,
+      ]);
+    },
+
     async setPlan(q: Queryable, memorialId: string, plan: string, paidUntil: Date | null) {
       const { rows } = await q.query(
         `UPDATE memorial_plans SET plan = $2, paid_until = $3, updated_at = now()

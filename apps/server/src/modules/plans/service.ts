@@ -164,10 +164,7 @@ export function planService(deps: Pick<Deps, 'db' | 'config' | 'outbox' | 'clock
       await db.transaction(async (tx) => {
         const before = await policy.stateOf(tx, memorialId, true);
         if (!(await repo.setPlan(tx, memorialId, input.plan, paidUntil))) throw memorialNotFound();
-        if (input.plan === 'trial')
-          await tx.query(`UPDATE memorial_plans SET trial_started_at = now() WHERE memorial_id = $1`, [
-            memorialId,
-          ]);
+        if (input.plan === 'trial') await repo.restartTrial(tx, memorialId);
         await recordAudit(tx, {
           memorialId,
           actor: caller,

@@ -27,12 +27,12 @@ import { audioUnsupported } from '../../lib/media/audio.ts';
 import { normaliseDeclaredType } from '../../lib/media/sniff.ts';
 import { receiveUpload, uploadGate, uploadMultipartLimits } from '../../lib/media/upload.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { PRESENTATION_RENDER_JOB, PRESENTATION_VIDEO_EXPIRE_JOB, presentationService } from './service.ts';
-import { downloadHeaders } from '../../lib/signed-download.ts';
+import { presentationService } from './service.ts';
+import { registerJobs } from '../../lib/jobs/typed-jobs.ts';
+import { signedFileRoute } from '../../lib/signed-file-route.ts';
 
 const tags = ['presentation'];
 const security = [{ bearer: [] }];
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
 /** Declared types browsers give music files (the content decides in the end). */
 const musicDeclared = new Set<string>([
   ...presentationMusicTypes,
@@ -62,13 +62,7 @@ export const presentationRoutes =
       log: fastify.log,
     });
 
-    deps.queue.register(PRESENTATION_RENDER_JOB, 'render', async (payload, job) => {
-      if (isUuid(payload.videoId))
-        await service.render(payload.videoId, { last: job.attempt >= job.maxAttempts });
-    });
-    deps.queue.register(PRESENTATION_VIDEO_EXPIRE_JOB, 'system', async (payload) => {
-      if (isUuid(payload.videoId)) await service.expireVideo(payload.videoId);
-    });
+    registerJobs(deps.queue, service.jobs());
 
     app.get(
       apiPaths.presentation.pattern,
@@ -261,40 +255,17 @@ export const presentationRoutes =
           .send(await service.requestVideo(await req.caller(), req.params.id, req.body.resolution)),
     );
 
-    app.get(
-      apiPaths.presentationVideoFile.pattern,
-      {
-        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
-        schema: {
-          tags,
-          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
-          summary: 'Het MP4-bestand van de presentatie',
-          description:
-            'Met de ondertekende link uit de mail of het beheerscherm (`exp`, `sig`); zonder inloggen te openen. Wie ingelogd is maar geen eigenaar of redacteur van de pagina is, krijgt 403.',
-          params: presentationFileParamsSchema,
-          querystring: presentationFileQuerySchema,
-          response: {
-            200: {
-              description: 'De video',
-              content: { 'video/mp4': { schema: z.string().meta({ format: 'binary' }) } },
-            },
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: apiErrorSchema,
-          },
-        },
-      },
-      async (req, reply) => {
-        const file = await service.videoFile({
-          fileId: req.params.fileId,
-          exp: req.query.exp,
-          sig: req.query.sig,
-          caller: () => req.caller(),
-        });
-        return downloadHeaders(reply, file, { type: 'video/mp4' }).send(file.body as unknown as string);
-      },
-    );
+    signedFileRoute(fastify, {
+      pattern: apiPaths.presentationVideoFile.pattern,
+      idParam: 'fileId',
+      params: presentationFileParamsSchema,
+      querystring: presentationFileQuerySchema,
+      tags,
+      summary: 'Het MP4-bestand van de presentatie',
+      description:
+        'Met de ondertekende link uit de mail of het beheerscherm (`exp`, `sig`); zonder inloggen te openen. Wie ingelogd is maar geen eigenaar of redacteur van de pagina is, krijgt 403.',
+      contentType: 'video/mp4',
+      contentDescription: 'De video',
+      open: (o) => service.videoFile({ fileId: o.id, exp: o.exp, sig: o.sig, caller: o.caller }),
+    });
   };

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import type PDFDocument from 'pdfkit';
+import { createPdf, MM, type PdfDoc } from '../../lib/pdf/document.ts';
 import { tributesSentence } from './wording.ts';
 
 /**
- * The printed book's layout (docs/keepsakes.md 'Printed book'): an A5 PDF written with pdfkit, Literata
- * embedded (subset), Dutch hyphenation by soft hyphens, headings never left alone at the foot of a page.
+ * The printed book's layout (docs/keepsakes.md 'Printed book'): an A5 PDF from lib/pdf in its serif (Literata,
+ * embedded as a subset), Dutch hyphenation by soft hyphens, headings never left alone at the foot of a page.
  * The book is a list of sections (`bookSections`); a new part is one more entry there.
  */
 const require = createRequire(import.meta.url);
@@ -13,10 +13,8 @@ type Hyphenator = (text: string, o?: { hyphenChar?: string; minWordLength?: numb
 let hyphenator: Hyphenator | undefined;
 const hyphenateSync: Hyphenator = (text, o) =>
   (hyphenator ??= (require('hyphen/nl') as { hyphenateSync: Hyphenator }).hyphenateSync)(text, o);
-const fontFile = (style: string) =>
-  require.resolve(`@expo-google-fonts/literata/${style}/Literata_${style}.ttf`);
 
-export const MM = 72 / 25.4;
+export { MM };
 /** A5 portrait in points. */
 export const A5 = { width: 148 * MM, height: 210 * MM } as const;
 export const BLEED = 3 * MM;
@@ -90,7 +88,7 @@ export interface BookOptions {
   cropMarks: boolean;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDoc;
 export interface BookContext {
   doc: Doc;
   content: BookContent;
@@ -272,12 +270,11 @@ export async function renderBook(
   out: NodeJS.WritableStream,
   sections: BookSection[] = bookSections(),
 ): Promise<{ pageCount: number }> {
-  // Loaded when a book is made: a server that makes none does not keep pdfkit in its memory.
-  const { default: PDFDocument } = await import('pdfkit');
   const offset = (options.bleed ? BLEED : 0) + (options.cropMarks ? SLUG : 0);
-  const sheet = [A5.width + 2 * offset, A5.height + 2 * offset] as [number, number];
-  const doc = new PDFDocument({
-    size: sheet,
+  const doc = await createPdf({
+    size: [A5.width + 2 * offset, A5.height + 2 * offset],
+    typeface: 'serif',
+    title: `In herinnering aan ${content.name}`,
     margins: {
       top: offset + MARGIN.top,
       bottom: offset + MARGIN.bottom,
@@ -286,17 +283,11 @@ export async function renderBook(
     },
     autoFirstPage: false,
     bufferPages: true,
-    lang: 'nl-NL',
-    displayTitle: true,
-    info: { Title: `In herinnering aan ${content.name}`, Author: 'Aandenken', Creator: 'Aandenken' },
   });
   // Soft hyphens only mark where a word may break (pdfkit then ends the line with '-'); never drawn.
   const internal = doc as unknown as { _fragment: (t: string, ...rest: unknown[]) => unknown };
   const fragment = internal._fragment.bind(doc);
   internal._fragment = (t: string, ...rest: unknown[]) => fragment(t.replaceAll(SHY, ''), ...rest);
-  doc.registerFont('regular', fontFile('400Regular'));
-  doc.registerFont('italic', fontFile('400Regular_Italic'));
-  doc.registerFont('bold', fontFile('600SemiBold'));
   doc.on('pageAdded', () => {
     const r = (n: number) => Math.round(n * 1000) / 1000;
     const data = doc.page.dictionary.data as Record<string, unknown>;

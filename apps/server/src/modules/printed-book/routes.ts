@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  apiErrorSchema,
   apiPaths,
   idParamSchema,
   printedBookFileParamsSchema,
@@ -12,12 +10,12 @@ import {
 } from '@aandenken/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { PRINTED_BOOK_JOB, printedBookService } from './service.ts';
-import { downloadHeaders } from '../../lib/signed-download.ts';
+import { printedBookService } from './service.ts';
+import { registerJobs } from '../../lib/jobs/typed-jobs.ts';
+import { signedFileRoute } from '../../lib/signed-file-route.ts';
 
 const tags = ['keepsakes'];
 const security = [{ bearer: [] }];
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
 
 /** The printed book (Premium; docs/keepsakes.md 'Printed book'). */
 export const printedBookRoutes =
@@ -26,11 +24,8 @@ export const printedBookRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = printedBookService(deps);
 
-    // The job queue runs one job at a time per process, so one book is rendered at a time per process.
-    deps.queue.register(PRINTED_BOOK_JOB, 'files', async (payload, job) => {
-      if (isUuid(payload.bookId))
-        await service.render(payload.bookId, { last: job.attempt >= job.maxAttempts });
-    });
+    // The files lane runs one job at a time per worker, so one book is rendered at a time per worker.
+    registerJobs(deps.queue, service.jobs());
 
     app.get(
       apiPaths.printedBook.pattern,
@@ -67,43 +62,18 @@ export const printedBookRoutes =
         reply.status(202).send(await service.request(await req.caller(), req.params.id, req.body)),
     );
 
-    app.get(
-      apiPaths.printedBookFile.pattern,
-      {
-        config: { allowAnonymous: true, logSecrets: { query: ['sig'] } },
-        schema: {
-          tags,
-          security: [{ bearer: [] }, {}] as Record<string, string[]>[],
-          summary: 'De pdf van het gedrukte boek',
-          description:
-            'Met de ondertekende link uit de stand (`exp`, `sig`, 1 uur geldig); `download=1` geeft hem als bijlage, anders om in de browser te bekijken.',
-          params: printedBookFileParamsSchema,
-          querystring: printedBookFileQuerySchema,
-          response: {
-            200: {
-              description: 'De pdf',
-              content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-            },
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: apiErrorSchema,
-          },
-        },
-      },
-      async (req, reply) => {
-        const file = await service.file({
-          bookId: req.params.bookId,
-          exp: req.query.exp,
-          sig: req.query.sig,
-          caller: () => req.caller(),
-        });
-        return downloadHeaders(reply, file, {
-          type: 'application/pdf',
-          inline: req.query.download !== '1',
-        }).send(file.body as unknown as string);
-      },
-    );
+    signedFileRoute(fastify, {
+      pattern: apiPaths.printedBookFile.pattern,
+      idParam: 'bookId',
+      params: printedBookFileParamsSchema,
+      querystring: printedBookFileQuerySchema,
+      tags,
+      summary: 'De pdf van het gedrukte boek',
+      description:
+        'Met de ondertekende link uit de stand (`exp`, `sig`, 1 uur geldig); `download=1` geeft hem als bijlage, anders om in de browser te bekijken.',
+      contentType: 'application/pdf',
+      contentDescription: 'De pdf',
+      inline: true,
+      open: (o) => service.file({ bookId: o.id, exp: o.exp, sig: o.sig, caller: o.caller }),
+    });
   };

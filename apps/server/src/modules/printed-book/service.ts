@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sanitizeHtml from 'sanitize-html';
 import {
   PRINTED_BOOK_DPI,
@@ -12,15 +10,22 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { streamStored } from '../../lib/media/storage.ts';
-import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
-import { escapeHtml, greeting } from '../../lib/mail-format.ts';
-import { signedLinks } from '../../lib/signed-links.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { fileSlug, generatedFiles } from '../../lib/generated-files.ts';
+import { bookReadyMail } from './mails.ts';
+import {
+  printedBookFileStore,
+  printedBookRepository,
+  type BookFileRow,
+  type BookJobRow,
+  type BookRow,
+  type MadeBook,
+} from './repository.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { reserveHeavyJob, stillHasRole } from '../../shared/heavy-jobs.ts';
 import { memorialAccessService } from '../../shared/memorial-access.ts';
 import { planAllows, planFeatureMissing, planPolicy } from '../../shared/plans.ts';
-import { PORTRAIT_CANDIDATE, portraitMediaId } from '../../shared/portrait.ts';
+import { portraitMediaId } from '../../shared/portrait.ts';
 import { sanitizeBiography } from '../../shared/sanitize-biography.ts';
 import {
   coverBox,
@@ -36,23 +41,6 @@ export const PRINTED_BOOK_JOB = 'printed-book.render';
 const FILE_NAME = 'book.pdf';
 /** How long a preview or download link from the state works. */
 const LINK_TTL_MS = 3600_000;
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
-
-type BookRow = {
-  id: string;
-  memorial_id: string;
-  requested_by: string | null;
-  status: 'queued' | 'rendering' | 'ready' | 'failed';
-  progress: number;
-  bleed: boolean;
-  crop_marks: boolean;
-  storage_key: string | null;
-  size_bytes: string | null;
-  page_count: number | null;
-  warnings: PrintedBookWarning[];
-  created_at: Date;
-  finished_at: Date | null;
-};
 
 const monthsNl = [
   'januari',
@@ -116,21 +104,15 @@ export function biographyBlocks(html: string): BioBlock[] {
 export function printedBookService(
   deps: Pick<Deps, 'db' | 'config' | 'storage' | 'outbox' | 'queue' | 'clock'>,
 ) {
-  const { db, config, storage, outbox, queue, clock } = deps;
-  const signer = signedLinks(db, 'printed-book-url-key', 'printed-book');
+  const { db, config, storage, clock } = deps;
   const plan = planPolicy({ trialDays: config.TRIAL_DAYS, now: () => clock.now() });
   const access = memorialAccessService(db);
-  const fileUrl = async (id: string, download: boolean) =>
-    `${config.API_URL}/core/printed-book/${id}/file?${await signer.sign(id, Date.now() + LINK_TTL_MS)}${download ? '&download=1' : ''}`;
+  const books = printedBookRepository(db);
+  const fileUrl = (id: string, download: boolean) =>
+    files.linkTo(id, Date.now() + LINK_TTL_MS, download ? '&download=1' : '');
 
   async function current(memorialId: string, q: Queryable = db) {
-    const { rows } = await q.query<BookRow>(
-      `SELECT id::text, memorial_id::text, requested_by, status, progress, bleed, crop_marks, storage_key,
-              size_bytes, page_count, warnings, created_at, finished_at
-         FROM printed_books WHERE memorial_id = $1`,
-      [memorialId],
-    );
-    return rows[0];
+    return printedBookRepository(q).current(memorialId);
   }
 
   async function state(memorialId: string, available: boolean, row?: BookRow): Promise<PrintedBookState> {
@@ -164,21 +146,11 @@ export function printedBookService(
 
   // ---- building ----
 
-  const setProgress = (id: string, progress: number) =>
-    db.query(`UPDATE printed_books SET progress = $2 WHERE id = $1 AND status = 'rendering'`, [
-      id,
-      Math.round(progress),
-    ]);
+  const setProgress = (id: string, progress: number) => books.setProgress(id, Math.round(progress));
 
   /** The widest stored variant of a photo (the upload itself is not kept, docs/exports.md). */
   async function sourceOf(mediaId: string) {
-    const { rows } = await db.query<{ storage_key: string; width: number; height: number }>(
-      `SELECT storage_key, width, height FROM media_variants
-        WHERE media_id = $1 AND width IS NOT NULL AND height IS NOT NULL
-        ORDER BY (name = 'original') DESC, width DESC, (content_type = 'image/jpeg') DESC LIMIT 1`,
-      [mediaId],
-    );
-    const v = rows[0];
+    const v = await books.widestVariant(mediaId);
     if (!v) return null;
     return { data: await storage.read(v.storage_key), width: v.width, height: v.height };
   }
@@ -249,63 +221,11 @@ export function printedBookService(
     bleed: boolean,
     warnings: PrintedBookWarning[],
   ): Promise<BookContent> {
-    const { rows } = await db.query<{
-      first_name: string;
-      last_name: string;
-      birth_date: string | null;
-      death_date: string | null;
-      birth_place: string | null;
-      death_place: string | null;
-      quote: string | null;
-      biography_html: string;
-    }>(
-      `SELECT first_name, last_name, birth_date::text, death_date::text, birth_place, death_place, quote,
-              biography_html
-         FROM memorials m WHERE m.id = $1`,
-      [memorialId],
-    );
-    const m = rows[0];
-    if (!m) throw new Error('memorial gone');
+    const { m, galleryRows, memories, photos, counts, guestbook } = await books.content(memorialId);
     // The cover is the photo the memorial page shows at its head (the one picked, else the gallery's first).
     const coverId = await portraitMediaId(db, memorialId);
     // The gallery's shown photos in its order; videos cannot be printed, the cover's photo is on the cover.
-    const { rows: galleryRows } = await db.query<{ id: string; caption: string | null }>(
-      `SELECT me.id::text, me.caption FROM memorials m JOIN media me ON ${PORTRAIT_CANDIDATE}
-        WHERE m.id = $1 ORDER BY me.position, me.id`,
-      [memorialId],
-    );
     const galleryPhotos = galleryRows.filter((g) => g.id !== coverId);
-    const { rows: memories } = await db.query<{
-      id: string;
-      year_label: string;
-      body: string;
-      author_name: string | null;
-    }>(
-      `SELECT x.id::text, x.year_label, x.body,
-              CASE WHEN x.author_kind = 'guest' THEN x.author_name ELSE u.name END AS author_name
-         FROM memories x LEFT JOIN users u ON u.id = x.author_user_id
-        WHERE x.memorial_id = $1 AND x.status = 'published' AND x.hidden_at IS NULL
-        ORDER BY x.published_at, x.id`,
-      [memorialId],
-    );
-    const { rows: photos } = await db.query<{ id: string; memory_id: string }>(
-      `SELECT id::text, memory_id::text FROM media
-        WHERE memory_id = ANY($1::uuid[]) AND kind = 'image' AND status = 'ready' AND hidden_at IS NULL
-        ORDER BY position, id`,
-      [memories.map((x) => x.id)],
-    );
-    const { rows: counts } = await db.query<{ candles: number; flowers: number }>(
-      `SELECT count(*) FILTER (WHERE kind = 'candle')::int AS candles,
-              count(*) FILTER (WHERE kind = 'flower')::int AS flowers
-         FROM candles WHERE memorial_id = $1`,
-      [memorialId],
-    );
-    // The guestbook of the funeral (docs/funeral-day.md): what the family did not hide, in the order signed.
-    const { rows: guestbook } = await db.query<{ name: string; message: string | null }>(
-      `SELECT name, message FROM guestbook_entries
-        WHERE memorial_id = $1 AND NOT hidden ORDER BY created_at, id`,
-      [memorialId],
-    );
     const steps = photos.length + galleryPhotos.length + (coverId ? 1 : 0);
     let step = 0;
     const tick = () => setProgress(bookId, 5 + (75 * ++step) / Math.max(1, steps));
@@ -353,100 +273,64 @@ export function printedBookService(
     };
   }
 
-  function readyMail(o: { to: string; name: string | null; subject: string; url: string; pages: number }) {
-    const hello = greeting(o.name);
-    const what = `Het boek over ${o.subject} staat klaar (${o.pages} pagina’s, A5).`;
-    return {
-      to: o.to,
-      subject: `Het boek over ${o.subject} staat klaar`,
-      text: `${hello}\n\n${what} Je kunt het bekijken en downloaden op:\n\n${o.url}\n\nLog in met je account om het te openen.\n\nHartelijke groet,\nAandenken\n`,
-      html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)} Je kunt het bekijken en downloaden op:</p><p><a href="${escapeHtml(o.url)}">Open het boek</a></p><p>Log in met je account om het te openen.</p><p>Hartelijke groet,<br>Aandenken</p>`,
-    };
-  }
-
-  /** The background job: renders the PDF to a temporary file, stores it, mails the requester. */
-  async function render(bookId: string, attempt: { last: boolean }) {
-    const { rows } = await db.query<BookRow>(
-      `UPDATE printed_books SET status = 'rendering', progress = 2, started_at = now()
-        WHERE id = $1 AND status IN ('queued', 'rendering')
-       RETURNING id::text, memorial_id::text, requested_by, status, progress, bleed, crop_marks, created_at`,
-      [bookId],
-    );
-    const row = rows[0];
-    if (!row) return;
-    // Made for and mailed to the requester: only while they still manage the page (nothing is read, stored or mailed).
-    const stillManages = (q: Queryable) =>
-      row.requested_by !== null && stillHasRole(q, row.requested_by, row.memorial_id, 'editor');
-    const refuse = (q: Queryable) =>
-      q.query(
-        `UPDATE printed_books SET status = 'failed', finished_at = now(), error = $2
-          WHERE id = $1 AND status = 'rendering'`,
-        [bookId, 'Het boek is niet gemaakt: wie het aanvroeg, beheert deze gedenkpagina niet meer.'],
-      );
-    if (!(await stillManages(db))) {
-      await refuse(db);
-      return;
-    }
-    const tmpDir = path.join(config.DATA_DIR, 'tmp');
-    await fs.mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, `book-${bookId}-${crypto.randomUUID()}.pdf`);
-    try {
+  /** The background job (lib/generated-files.ts): the PDF, storage, the requester mailed. */
+  const files = generatedFiles<BookJobRow, MadeBook, BookFileRow>(deps, {
+    name: 'book',
+    job: { kind: PRINTED_BOOK_JOB, lane: 'files', maxAttempts: 3, idField: 'bookId' },
+    storageName: FILE_NAME,
+    // No expiry: the book stays until a new one replaces it; its links from the state last an hour.
+    link: {
+      secretName: 'printed-book-url-key',
+      scope: 'printed-book',
+      path: (id) => `/core/printed-book/${id}/file`,
+    },
+    linkMessages: {
+      invalid: { code: 'BOOK_LINK_INVALID', message: 'Deze link naar het boek klopt niet.' },
+      expired: {
+        code: 'BOOK_LINK_EXPIRED',
+        message: 'Deze link naar het boek is verlopen. Open het boek opnieuw vanaf de pagina Boek.',
+      },
+      gone: 'Dit boek bestaat niet meer.',
+    },
+    // Made for and mailed to the requester: only while they still manage the page.
+    stillAllowed: async (q, row) =>
+      row.requested_by !== null && stillHasRole(q, row.requested_by, row.memorial_id, 'editor'),
+    refusedMessage: 'Het boek is niet gemaakt: wie het aanvroeg, beheert deze gedenkpagina niet meer.',
+    async make(row, { output, progress }) {
       const warnings: PrintedBookWarning[] = [];
-      const content = await loadContent(row.memorial_id, bookId, row.bleed, warnings);
-      await setProgress(bookId, 85);
+      const content = await loadContent(row.memorial_id, row.id, row.bleed, warnings);
+      await progress(0.85);
       const { pageCount } = await renderBook(
         content,
         { bleed: row.bleed, cropMarks: row.crop_marks },
-        createWriteStream(tmp),
+        createWriteStream(output),
       );
-      const { size } = await fs.stat(tmp);
-      const key = `${bookId}/${FILE_NAME}`;
-      await storage.putFile(key, tmp);
-      const done = await db.transaction(async (tx) => {
-        // Removed while it was rendered: the file goes and nothing is mailed.
-        if (!(await stillManages(tx))) {
-          await refuse(tx);
-          return false;
-        }
-        const { rows: updated } = await tx.query<{ email: string | null; name: string | null }>(
-          `UPDATE printed_books b SET status = 'ready', progress = 100, storage_key = $2, size_bytes = $3,
-                  page_count = $4, warnings = $5, finished_at = now()
-            WHERE b.id = $1 AND b.status = 'rendering'
-           RETURNING (SELECT email FROM users WHERE id = b.requested_by) AS email,
-                     (SELECT name FROM users WHERE id = b.requested_by) AS name`,
-          [bookId, key, size, pageCount, JSON.stringify(warnings)],
-        );
-        const u = updated[0];
-        if (!u) return false;
-        if (u.email)
-          await outbox.enqueue(
-            tx,
-            readyMail({
-              to: u.email,
-              name: u.name,
-              subject: content.name,
-              url: `${config.APP_URL}${routes.memorialBook(row.memorial_id)}`,
-              pages: pageCount,
-            }),
-          );
-        return true;
-      });
-      // Replaced or deleted while it was rendered: its file goes too.
-      if (!done) await storage.deletePrefix(bookId);
-    } catch (err) {
-      await fs.rm(tmp, { force: true });
-      await db.query(
-        attempt.last
-          ? `UPDATE printed_books SET status = 'failed', finished_at = now() WHERE id = $1`
-          : `UPDATE printed_books SET status = 'queued', progress = 0 WHERE id = $1`,
-        [bookId],
-      );
-      throw err;
-    }
-  }
+      return { pageCount, warnings, name: content.name, memorialId: row.memorial_id };
+    },
+    mail: (to, made) =>
+      bookReadyMail({
+        to: to.email,
+        name: to.name,
+        subject: made.name,
+        url: `${config.APP_URL}${routes.memorialBook(made.memorialId)}`,
+        pages: made.pageCount,
+      }),
+    // The link is short-lived and only handed to owners and editors; a signed-in caller is checked again.
+    async mayOpen(caller, file) {
+      if (caller.kind !== 'anonymous') await requireBookAccess(caller, file.memorialId, { write: true });
+      else {
+        const planState = await plan.stateOf(db, file.memorialId);
+        if (!planAllows(planState, 'printedBook')) throw planFeatureMissing('Het gedrukte boek');
+      }
+    },
+    fileName: (file) => `boek-${fileSlug(file.name, 'aandenken')}.pdf`,
+    store: printedBookFileStore(db, setProgress),
+  });
 
   return {
-    render,
+    /** The module's job: making the book. */
+    jobs: files.jobs,
+    render: (bookId: string, attempt: { last: boolean }) => files.run(bookId, attempt),
     async state(caller: Caller, memorialId: string) {
       const { allowed } = await requireBookAccess(caller, memorialId, { write: false });
       return state(memorialId, allowed, await current(memorialId));
@@ -467,14 +351,7 @@ export function printedBookService(
         const started = await current(memorialId, tx);
         if (started && (started.status === 'queued' || started.status === 'rendering')) return started;
         // The older book goes; its file by the delete trigger's job.
-        await tx.query('DELETE FROM printed_books WHERE memorial_id = $1', [memorialId]);
-        const { rows } = await tx.query<BookRow>(
-          `INSERT INTO printed_books (memorial_id, requested_by, bleed, crop_marks) VALUES ($1, $2, $3, $4)
-           RETURNING id::text, memorial_id::text, requested_by, status, progress, bleed, crop_marks, storage_key,
-                     size_bytes, page_count, warnings, created_at, finished_at`,
-          [memorialId, user.userId, options.bleed, options.cropMarks],
-        );
-        const created = rows[0]!;
+        const created = await printedBookRepository(tx).replace(memorialId, user.userId, options);
         await recordAudit(tx, {
           memorialId,
           actor: user,
@@ -482,53 +359,16 @@ export function printedBookService(
           targetType: 'printed_book',
           targetId: created.id,
         });
-        await queue.enqueue(tx, PRINTED_BOOK_JOB, { bookId: created.id }, { maxAttempts: 3, owner });
+        await files.enqueue(tx, created.id, owner);
         return created;
       });
-      queue.notify();
+      files.notify();
       return state(memorialId, true, row);
     },
 
     /** The PDF behind a signed link from the state (owners and editors only, while the plan has it). */
-    async file(o: { bookId: string; exp?: string; sig?: string; caller: () => Promise<Caller> }) {
-      if (!isUuid(o.bookId)) throw notFound();
-      const bookId = o.bookId.toLowerCase();
-      const check = await signer.check(bookId, o.exp, o.sig);
-      if (check !== 'valid')
-        throw new AppError(
-          403,
-          check === 'expired' ? 'BOOK_LINK_EXPIRED' : 'BOOK_LINK_INVALID',
-          check === 'expired'
-            ? 'Deze link naar het boek is verlopen. Open het boek opnieuw vanaf de pagina Boek.'
-            : 'Deze link naar het boek klopt niet.',
-        );
-      const { rows } = await db.query<BookRow & { first_name: string; last_name: string }>(
-        `SELECT b.id::text, b.memorial_id::text, b.status, b.storage_key, b.size_bytes, b.created_at,
-                m.first_name, m.last_name
-           FROM printed_books b JOIN memorials m ON m.id = b.memorial_id WHERE b.id = $1`,
-        [bookId],
-      );
-      const row = rows[0];
-      if (!row || row.status !== 'ready' || !row.storage_key) throw notFound('Dit boek bestaat niet meer.');
-      // The link is short-lived and only handed to owners and editors; a signed-in caller is checked again.
-      const caller = await o.caller();
-      if (caller.kind !== 'anonymous') await requireBookAccess(caller, row.memorial_id, { write: true });
-      else {
-        const planState = await plan.stateOf(db, row.memorial_id);
-        if (!planAllows(planState, 'printedBook')) throw planFeatureMissing('Het gedrukte boek');
-      }
-      const slug = `${row.first_name} ${row.last_name}`
-        .normalize('NFKD')
-        .replace(/[^\w\s-]/g, '')
-        .trim()
-        .replace(/\s+/g, '-')
-        .toLowerCase()
-        .slice(0, 60);
-      const body = await streamStored(storage, row.storage_key, () =>
-        notFound('Dit boek bestaat niet meer.'),
-      );
-      return { filename: `boek-${slug || 'aandenken'}.pdf`, size: Number(row.size_bytes), body };
-    },
+    file: (o: { bookId: string; exp?: string; sig?: string; caller: () => Promise<Caller> }) =>
+      files.open({ id: o.bookId, exp: o.exp, sig: o.sig, caller: o.caller }),
   };
 }
 export type PrintedBookService = ReturnType<typeof printedBookService>;

@@ -26,6 +26,41 @@ export interface MemorialRenderer {
   page(req: FastifyRequest, id: string, slug?: string): Promise<Buffer | typeof NOT_SHOWN | null>;
 }
 
+/** The memorial page's own chunk in the web build's manifest (apps/web/src/app/router.tsx loads it). */
+const MEMORIAL_PAGE_CHUNK = 'src/features/memorial-page/memorial-page.tsx';
+
+/**
+ * One list of module preloads for what the first screen needs: the entry's (already in the shell) and the
+ * page's chunk with every chunk it imports, on public/boot.js's `data-preload`, which adds them once the page
+ * has painted. The app's own import of the page then finds them in place and adds none (each such link added
+ * while the entry evaluates was main-thread work in its longest task). Without a manifest: the shell as it is.
+ */
+export function withPagePreloads(shell: string, dist: string, pageKey: string): string {
+  let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return shell;
+  }
+  const walk = (key: string, into: Set<string>): Set<string> => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i, into);
+    return into;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey || !manifest[pageKey]) return shell;
+  const entry = walk(entryKey, new Set());
+  const page = [...walk(pageKey, new Set())]
+    .filter((k) => !entry.has(k) && manifest[k]!.file.endsWith('.js'))
+    .map((k) => `/${manifest[k]!.file}`);
+  return shell.replace(
+    /(<script src="\/boot\.js"[^>]*\bdata-preload=")([^"]*)"/,
+    (_all, start: string, list: string) =>
+      `${start}${[...list.split(' ').filter(Boolean), ...page].join(' ')}"`,
+  );
+}
+
 /** Rendered pages kept at most (each ~30–150 KB); the least recently used goes first. */
 const MAX_PAGES = 256;
 
@@ -61,7 +96,7 @@ export async function createMemorialRenderer({
     app.log.error({ err }, 'memorial page: could not load the server bundle; serving the shell');
     return null;
   }
-  const shell = fs.readFileSync(shellFile, 'utf8');
+  const shell = withPagePreloads(fs.readFileSync(shellFile, 'utf8'), dist, MEMORIAL_PAGE_CHUNK);
   if (!shell.includes('<div id="root"></div>')) return null;
 
   const pages = versionedCache<Buffer | typeof NOT_SHOWN | null>({

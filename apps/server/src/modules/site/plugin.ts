@@ -11,6 +11,7 @@ import { createMemorialRenderer, NOT_SHOWN } from './memorial-ssr.ts';
 import { CANDLE_FORM, CANDLE_LIT, lightFromForm, withCandleFormError } from './candle-form.ts';
 import { createCompanyRenderer } from './company-ssr.ts';
 import { htmlForTheme, themeFromCookie } from '../../shared/theme.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { genericPreview, withPreview, type Preview } from './preview.ts';
 import { shareService, type CompanyForPreview, type MemorialForPreview, type ShareImage } from './share.ts';
 
@@ -19,7 +20,6 @@ const MEMORIAL_PATH = /^\/memorial\/([^/]+)$/;
 const SLUG_PATH = /^\/gedenkpagina\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 /** The directory and the company pages: rendered per request (company-ssr.ts). */
 const COMPANY_PATH = /^\/uitvaartondernemers(\/[a-z0-9]+(-[a-z0-9]+)*)?$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The prerendered pages with a form (components/form/form.tsx posts to the page itself). */
 const FORM_PAGES = [routes.privatePage, routes.contact, routes.partner, routes.createMemorial] as const;
@@ -62,7 +62,7 @@ function sitemapXml(urls: Array<{ loc: string; lastmod?: string }>): string {
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, HTML never cached.
- * Known routes of the spec get the app with 200; any other path gets the not-found screen with 404,
+ * Known routes (the contract's `routes`) get the app with 200; any other path gets the not-found screen with 404,
  * and unknown /core paths a JSON 404. A memorial page the API does not show an anonymous caller (missing,
  * private, concept, archived, or not an id at all) is a 404 with the plain shell, byte for byte the same
  * in every case: the browser then asks the API with its own token (a member, a guest with the code) and
@@ -176,7 +176,7 @@ export const sitePlugin =
       { schema: { hide: true } },
       async (req, reply) => {
         const id = /^(.+)\.png$/.exec(req.params.file)?.[1];
-        if (!id || !UUID.test(id)) return noImage(reply);
+        if (!id || !isUuid(id)) return noImage(reply);
         const res = await app.inject({ url: `/core/memorial/${id}`, remoteAddress: req.ip });
         if (res.statusCode !== 200) return noImage(reply);
         return sendImage(req, reply, await share.memorialImage(res.json<MemorialForPreview>()));
@@ -262,11 +262,11 @@ export const sitePlugin =
           if (page === routes.privatePage) {
             // The page a link named stays named; the code as the card prints it ('9330 7666') counts too.
             const named = (req.query as Record<string, unknown>).pagina;
-            if (typeof named === 'string' && UUID.test(named)) to += `?pagina=${named}`;
+            if (typeof named === 'string' && isUuid(named)) to += `?pagina=${named}`;
             const code = accessCodeSchema.safeParse(text('accessCode'));
             if (code.success) to += `#code=${code.data}`;
           }
-          // The names are the create flow's query parameters anyway (spec §2): the form is prefilled with them.
+          // The names are the create flow's query parameters anyway: the form is prefilled with them.
           if (page === routes.createMemorial && (text('firstName') || text('lastName')))
             to += `?${new URLSearchParams({ firstName: text('firstName'), lastName: text('lastName') })}`;
           return reply.header('cache-control', 'no-store').redirect(to, 303);
@@ -278,11 +278,7 @@ export const sitePlugin =
         const address = req.url.split('?')[0]!;
         const form = (req.body ?? {}) as Record<string, unknown>;
         // Sent from another site's page (a browser says so): lights nothing in the visitor's name.
-        if (
-          form.formulier !== CANDLE_FORM ||
-          !UUID.test(id) ||
-          req.headers['sec-fetch-site'] === 'cross-site'
-        )
+        if (form.formulier !== CANDLE_FORM || !isUuid(id) || req.headers['sec-fetch-site'] === 'cross-site')
           return reply.header('cache-control', 'no-store').redirect(address, 303);
         const result = await lightFromForm(app, req, id, form);
         if (result.ok)
@@ -358,7 +354,7 @@ export const sitePlugin =
         }
         const memorialId = MEMORIAL_PATH.exec(route)?.[1];
         if (memorialId !== undefined) {
-          if (!UUID.test(memorialId)) return sendHtml(reply, 404, shell);
+          if (!isUuid(memorialId)) return sendHtml(reply, 404, shell);
           const page = memorials
             ? await memorials.page(req, memorialId)
             : (await app.inject({ url: `/core/memorial/${memorialId}`, remoteAddress: req.ip }))

@@ -26,6 +26,18 @@ const stillThere = `(s.user_id IS NULL OR EXISTS (SELECT 1 FROM memorial_members
 
 export function successorsRepository(db: Queryable) {
   return {
+    /** The memorial, locked, with the name of the account that has this address (should it become owner). */
+    async lockForHandOver(memorialId: string, email: string) {
+      const { rows } = await db.query<{ name: string; owner_name: string | null }>(
+        `SELECT first_name || ' ' || last_name AS name,
+                (SELECT u.name FROM users u WHERE lower(u.email) = $2 AND u.deleted_at IS NULL
+                  ORDER BY u.created_at LIMIT 1) AS owner_name
+           FROM memorials WHERE id = $1 FOR UPDATE`,
+        [memorialId, email],
+      );
+      return rows[0];
+    },
+
     async find(memorialId: string): Promise<SuccessorRow | undefined> {
       const { rows } = await db.query<SuccessorRow>(
         `SELECT s.user_id, u.name, coalesce(s.email, u.email) AS email, s.created_at
@@ -64,6 +76,14 @@ export function successorsRepository(db: Queryable) {
            SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, named_by = EXCLUDED.named_by, updated_at = now()`,
         [memorialId, s.userId, s.email, namedBy],
       );
+    },
+
+    /** Named as someone's successor: no longer (by account or by address). */
+    async removeFor(userId: string, email: string) {
+      await db.query('DELETE FROM memorial_successors WHERE user_id = $1 OR lower(email) = $2', [
+        userId,
+        email,
+      ]);
     },
 
     async remove(memorialId: string): Promise<boolean> {

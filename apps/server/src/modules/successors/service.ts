@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { dailyJob, registerJobs } from '../../lib/jobs/typed-jobs.ts';
 import { recordAudit } from '../../shared/audit.ts';
 import { memorialAccessService, memorialNotFound } from '../../shared/memorial-access.ts';
 import { isUuid } from '../../shared/pagination.ts';
@@ -16,6 +17,8 @@ import { succession } from '../../shared/succession.ts';
 import { requireTeamMember } from '../../shared/team.ts';
 import { handedOverMail, inactivityReminderMail } from './mails.ts';
 import { successorsRepository } from './repository.ts';
+import { lockMemorial } from '../../shared/memorial-row.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 
 /** The daily look for silent owners (payload: none); it queues its next run itself. */
 export const INACTIVITY_JOB = 'successor.inactivity-check';
@@ -24,7 +27,7 @@ const DAY_MS = 24 * 3_600_000;
 type SuccessorDeps = Pick<Deps, 'db' | 'outbox' | 'config' | 'clock' | 'queue'>;
 
 /**
- * Successors (issue 21, item 4; docs/roles.md): an owner names who takes the page over when the last
+ * Successors (docs/roles.md): an owner names who takes the page over when the last
  * owner is gone; the team hands a page to a family member on request. Both recorded in the audit log.
  */
 export function successorService(deps: SuccessorDeps) {
@@ -99,11 +102,9 @@ export function successorService(deps: SuccessorDeps) {
       if (!isUuid(memorialId)) throw memorialNotFound();
       const email = input.email.trim().toLowerCase();
       const outcome = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ name: string }>(
-          `SELECT first_name || ' ' || last_name AS name FROM memorials WHERE id = $1 FOR UPDATE`,
-          [memorialId],
-        );
-        if (!rows[0]) throw memorialNotFound();
+        // With the name of the account that has the address, should it become owner at once (proven address).
+        const target = await successorsRepository(tx).lockForHandOver(memorialId, email);
+        if (!target) throw memorialNotFound();
         const result = await handOver.handOverTo(tx, {
           memorialId,
           email,
@@ -114,7 +115,13 @@ export function successorService(deps: SuccessorDeps) {
         if (result === 'owner')
           await outbox.enqueue(
             tx,
-            handedOverMail({ to: email, memorialName: rows[0].name, memorialId, appUrl: config.APP_URL }),
+            handedOverMail({
+              to: email,
+              name: target.owner_name,
+              memorialName: target.name,
+              memorialId,
+              appUrl: config.APP_URL,
+            }),
           );
         return result;
       });
@@ -164,7 +171,7 @@ export async function runInactivityCheck(deps: Omit<SuccessorDeps, 'queue'>, log
     }
     await db.transaction(async (tx) => {
       for (const memorialId of owner.memorial_ids) {
-        await tx.query('SELECT 1 FROM memorials WHERE id = $1 FOR UPDATE', [memorialId]);
+        await lockMemorial(tx, memorialId);
         if (await handOver.handOverToSuccessor(tx, memorialId, 'inactive', null)) handedOver++;
       }
       await successorsRepository(tx).markReminded(owner.user_id, 0, null);
@@ -177,19 +184,12 @@ export async function runInactivityCheck(deps: Omit<SuccessorDeps, 'queue'>, log
 
 /** Registers the daily job and makes sure one run is queued. */
 export function registerSuccessorJobs(deps: SuccessorDeps, log: FastifyBaseLogger) {
-  const { db, queue } = deps;
-  const scheduleNext = async () => {
-    const { rows } = await db.query(`SELECT 1 FROM jobs WHERE kind = $1 AND status = 'queued' LIMIT 1`, [
-      INACTIVITY_JOB,
-    ]);
-    if (rows.length === 0) await queue.enqueue(db, INACTIVITY_JOB, {}, { delayMs: DAY_MS, maxAttempts: 3 });
-  };
-  queue.register(INACTIVITY_JOB, 'mail', async () => {
-    try {
-      await runInactivityCheck(deps, log);
-    } finally {
-      await scheduleNext();
-    }
-  });
-  return { scheduleNext };
+  const daily = dailyJob(deps, INACTIVITY_JOB, 'mail', () => runInactivityCheck(deps, log));
+  registerJobs(deps.queue, [daily.binding]);
+  return { scheduleNext: daily.scheduleNext };
 }
+
+/** A deleted account is nobody's successor any more, by account or by address. */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await successorsRepository(tx).removeFor(person.userId, person.email);
+};

@@ -201,17 +201,17 @@ export function takedownRepository(db: Queryable) {
       }));
     },
 
-    /** The verified addresses of the memorial's owners. */
-    async ownerAddresses(memorialId: string): Promise<string[]> {
-      const { rows } = await db.query<{ email: string }>(
-        `SELECT DISTINCT lower(coalesce(a.email, u.email)) AS email
+    /** The verified addresses of the memorial's owners, each with the owner's name. */
+    async ownerAddresses(memorialId: string): Promise<{ email: string; name: string | null }[]> {
+      const { rows } = await db.query<{ email: string; name: string | null }>(
+        `SELECT DISTINCT ON (lower(coalesce(a.email, u.email))) lower(coalesce(a.email, u.email)) AS email, u.name
            FROM memorial_members mm JOIN users u ON u.id = mm.user_id
            LEFT JOIN accounts a ON a.id::text = u.id
           WHERE mm.memorial_id = $1 AND mm.role = 'owner' AND u.deleted_at IS NULL
             AND coalesce(a.email, u.email) IS NOT NULL`,
         [memorialId],
       );
-      return rows.map((r) => r.email);
+      return rows;
     },
 
     async memorialName(memorialId: string): Promise<string> {

@@ -23,7 +23,7 @@ type ItemType = (typeof takedownItemTypes)[number];
 const isItemType = (t: string): t is ItemType => t === 'memory' || t === 'media';
 
 /**
- * 'Melden' (issue 21, item 3; docs/privacy.md): anyone who can see a memory or a photo reports it with a
+ * 'Melden' (docs/privacy.md): anyone who can see a memory or a photo reports it with a
  * reason; the owners and the team are mailed; the team hides it at once (owners may hide it too), for
  * everyone but the owners, who see it in their list with who hid it and why. Every step is in the audit log.
  */
@@ -63,13 +63,14 @@ export function takedownService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
         details: { by, reason },
       });
       if (by === 'team') {
-        const to = await r.ownerAddresses(facts.memorialId);
-        if (to.length > 0)
+        const memorialName = await r.memorialName(facts.memorialId);
+        for (const owner of await r.ownerAddresses(facts.memorialId))
           await outbox.enqueue(
             tx,
             ownersHiddenMail({
-              to,
-              memorialName: await r.memorialName(facts.memorialId),
+              to: owner.email,
+              name: owner.name,
+              memorialName,
               itemType: facts.itemType,
               reason,
             }),
@@ -142,12 +143,12 @@ export function takedownService(deps: Pick<Deps, 'db' | 'outbox' | 'config'>) {
         });
         if (counts.item_open > 0) return;
         const memorialName = await r.memorialName(facts.memorialId);
-        const owners = await r.ownerAddresses(facts.memorialId);
-        if (owners.length > 0)
+        for (const owner of await r.ownerAddresses(facts.memorialId))
           await outbox.enqueue(
             tx,
             ownersReportMail({
-              to: owners,
+              to: owner.email,
+              name: owner.name,
               memorialName,
               memorialId: facts.memorialId,
               itemType: facts.itemType,

@@ -58,7 +58,7 @@ export function applyServerError<T extends FieldValues>(
 
 /**
  * The one form pattern: react-hook-form with the contract's zod schema. Validates on submit, then
- * re-validates on every change (spec §5). The browser's own validation is off so our Dutch messages show.
+ * re-validates on every change. The browser's own validation is off so our Dutch messages show.
  */
 export function Form<S extends AnySchema>({
   schema,

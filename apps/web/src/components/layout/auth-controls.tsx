@@ -17,6 +17,8 @@ export function AuthControls({
   const auth = useAuth();
   const location = useLocation();
   const returnUrl = `${location.pathname}${location.search}`;
+  // Signing in from the start page is for one's own pages; anywhere else the person stays where they are.
+  const signInReturnUrl = location.pathname === routes.home ? routes.myPages : returnUrl;
 
   if (auth.status === 'loading') return <span className="h-10 w-20" aria-hidden />;
 
@@ -56,7 +58,7 @@ export function AuthControls({
   return (
     <button
       type="button"
-      onClick={() => void auth.signIn({ returnUrl })}
+      onClick={() => void auth.signIn({ returnUrl: signInReturnUrl })}
       className={buttonClass(
         'primary',
         layout === 'stacked' ? 'lg' : 'sm',

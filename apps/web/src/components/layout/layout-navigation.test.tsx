@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthContext } from '../../lib/auth/auth-context.ts';
@@ -63,6 +63,44 @@ describe('after a navigation', () => {
     await act(() => router.navigate('/prijzen'));
     expect(screen.getByRole('heading', { name: 'Prijzen' })).toBeTruthy();
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('a page that fails', () => {
+  function Broken(): never {
+    throw new Error('kapot');
+  }
+
+  it('says what to do inside the layout, and another page works again', async () => {
+    // React reports the caught error on the console; expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RootLayout />,
+          children: [
+            { path: '/kapot', element: <Broken /> },
+            { path: '/contact', element: <h1>Contactpagina</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/kapot'] },
+    );
+    renderWith(router);
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { name: 'Er ging iets mis' })).toBeTruthy();
+    expect(within(main).getByText(/Laad de pagina opnieuw/)).toBeTruthy();
+    expect(within(main).getByRole('button', { name: 'Opnieuw laden' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    // The header still works: its menu leads to another page, which shows.
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    await act(async () => fireEvent.click(within(nav).getByRole('link', { name: 'Contact' })));
+    expect(screen.getByRole('heading', { name: 'Contactpagina' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Er ging iets mis' })).toBeNull();
+    // Back on the broken page, it is tried again (and fails again).
+    await act(() => router.navigate('/kapot'));
+    expect(screen.getByRole('heading', { name: 'Er ging iets mis' })).toBeTruthy();
+    vi.mocked(console.error).mockRestore();
   });
 });
 

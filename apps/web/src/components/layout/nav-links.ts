@@ -1,6 +1,6 @@
 import { routes } from '@aandenken/contract';
 
-/** The header's links (spec §2 Layout), texts verbatim. */
+/** The header's links, texts verbatim. */
 export const navLinks = [
   { to: routes.createMemorial, label: 'Maak een pagina' },
   { to: routes.privatePage, label: 'Bezoek besloten Pagina' },

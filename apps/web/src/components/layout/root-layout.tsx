@@ -6,6 +6,9 @@ import { PageSpinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+// After the header and footer: imported before them, it moved clsx out of the entry into a chunk of its own
+// (docs/performance.md).
+import { RouteErrorBoundary } from './route-error.tsx';
 
 // sonner loads with the first toast (lib/toast.ts), not with the page.
 const Toaster = lazy(() => import('./toaster.tsx'));
@@ -45,9 +48,12 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails shows what to do here, under a working header; another page tries again. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       {!isFooterHidden(pathname) && <Footer />}
       <ScrollToTop />

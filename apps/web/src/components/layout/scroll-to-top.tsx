@@ -5,7 +5,7 @@ import { deferred } from '../../lib/deferred.ts';
 const button = deferred(() => import('./scroll-to-top-button.tsx'));
 
 /**
- * Appears after scrolling more than 400px (spec §9). The button itself loads the first time a page is
+ * Appears after scrolling more than 400px. The button itself loads the first time a page is
  * scrolled that far, so it is not part of the first download.
  */
 export function ScrollToTop() {

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /**
- * The few icons the shell (header, footer, error screen) shows on every page, drawn without lucide-react's
+ * The few icons the shell (header, footer) shows on every page, drawn without lucide-react's
  * runtime so the entry bundle does not carry it (docs/performance.md). Shapes from Lucide (ISC licence), with
  * its attributes; screens loaded later keep using lucide-react.
  */
@@ -50,9 +50,3 @@ export const Sun = shellIcon(
   ],
   [12, 12, 4],
 );
-export const RefreshCw = shellIcon('refresh-cw', [
-  'M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8',
-  'M21 3v5h-5',
-  'M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16',
-  'M8 16H3v5',
-]);

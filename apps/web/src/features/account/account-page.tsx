@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,19 +14,14 @@ import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ApiError, useApiClient } from '../../lib/api-client.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 
-/** /account: who is signed in, and deleting the account (issue 21; docs/privacy.md). */
+/** /account: who is signed in, and deleting the account (docs/privacy.md). */
 export default function AccountPage() {
-  const auth = useAuth();
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: routes.account });
-    }
-  }, [auth]);
+  // Deleting the account signs out: not a new sign-in when the session ends.
+  const [leaving, setLeaving] = useState(false);
+  const auth = useSignInRequired({ enabled: !leaving });
 
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
@@ -49,13 +44,7 @@ export default function AccountPage() {
           <div className="mt-12">
             <PersonalExportSection />
           </div>
-          <DeleteAccount
-            email={auth.user.email}
-            onDeleted={() => {
-              // Signing out follows; not a new sign-in when the session ends.
-              redirecting.current = true;
-            }}
-          />
+          <DeleteAccount email={auth.user.email} onDeleted={() => setLeaving(true)} />
         </>
       )}
     </Container>

@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
-/** /auth/callback: finishes the sign-in and goes to the stored return URL (spec §2 Auth callbacks, §8). */
+/** /auth/callback: finishes the sign-in and goes to the stored return URL. */
 export default function AuthCallbackPage() {
   const auth = useAuth();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
-/** /auth/logout-callback: finishes the sign-out; the same toast on failure, then the return URL or / (spec §8). */
+/** /auth/logout-callback: finishes the sign-out; the same toast on failure, then the return URL or /. */
 export default function LogoutCallbackPage() {
   const auth = useAuth();
   const navigate = useNavigate();

@@ -188,7 +188,7 @@ function CompanyView({ company: c }: { company: PublicCompany }) {
   );
 }
 
-/** The site's not-found screen (spec §2), for a company the API does not show. */
+/** The site's not-found screen, for a company the API does not show. */
 function CompanyNotFound() {
   return (
     <section className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">

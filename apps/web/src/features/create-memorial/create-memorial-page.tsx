@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth/auth-context.ts';
 import { FlowCard } from './components/flow-card.tsx';
 import { nextStepAfterNames } from './guards.ts';
 
-/** /create-memorial: the deceased's names, prefilled from ?firstName&lastName (spec §2 Create flow). */
+/** /create-memorial: the deceased's names, prefilled from ?firstName&lastName. */
 export default function CreateMemorialPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

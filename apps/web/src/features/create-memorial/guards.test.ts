@@ -5,7 +5,7 @@ import { namesFromSearch } from './names.ts';
 const names = { firstName: 'Johanna', lastName: 'de Vries' };
 const query = '?firstName=Johanna&lastName=de+Vries';
 
-describe('create flow guards (spec §2 Create flow)', () => {
+describe('create flow guards', () => {
   it('/create-memorial: Volgende goes to /verify-memorial when signed in, else /protect-memorial, with both names', () => {
     expect(nextStepAfterNames(names, 'authenticated')).toBe(`/verify-memorial${query}`);
     expect(nextStepAfterNames(names, 'unauthenticated')).toBe(`/protect-memorial${query}`);

@@ -4,7 +4,7 @@ import { withNames } from './names.ts';
 
 type AuthStatus = AuthState['status'];
 
-/** Where "Volgende" on /create-memorial leads: straight to confirming when signed in (spec §2 Create flow). */
+/** Where "Volgende" on /create-memorial leads: straight to confirming when signed in. */
 export function nextStepAfterNames(names: DeceasedNames, auth: AuthStatus): string {
   return withNames(auth === 'authenticated' ? routes.verifyMemorial : routes.protectMemorial, names);
 }

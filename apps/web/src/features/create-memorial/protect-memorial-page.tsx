@@ -13,7 +13,7 @@ import { namesFromSearch, withNames } from './names.ts';
 
 /**
  * /protect-memorial: register (with e-mail, or Google when it is set up) or log in before the page is made, so that only its
- * maker can manage it. Without names back to step 1; signed in already straight to step 3 (spec §2).
+ * maker can manage it. Without names back to step 1; signed in already straight to step 3.
  */
 export default function ProtectMemorialPage() {
   const [params] = useSearchParams();

@@ -19,7 +19,7 @@ function failureMessage(error: unknown): string {
   return 'Het aanmaken van de pagina is niet gelukt. Probeer het opnieuw.';
 }
 
-/** /verify-memorial: confirm the names and create the memorial as a concept (spec §2 Create flow). */
+/** /verify-memorial: confirm the names and create the memorial as a concept. */
 export default function VerifyMemorialPage() {
   const [params] = useSearchParams();
   const auth = useAuth();

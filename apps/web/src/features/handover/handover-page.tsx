@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AlertCircle, ArrowRight, HeartHandshake, LogIn, UserPlus } from 'lucide-react';
+import { AlertCircle, ArrowRight, HeartHandshake, LogIn, RotateCw, UserPlus } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
@@ -185,14 +185,14 @@ export default function HandoverPage() {
                       <p>{notVerified ? accept.error.message : problemOf(accept.error).text}</p>
                       {notVerified && (
                         <Button
-                          type="button"
+                          type="submit"
                           variant="outline"
                           size="sm"
                           className="mt-3"
-                          onClick={() => void auth.signIn({ returnUrl })}
+                          disabled={accept.isPending}
                         >
-                          <LogIn aria-hidden className="h-4 w-4" />
-                          Opnieuw inloggen
+                          <RotateCw aria-hidden className="h-4 w-4" />
+                          Ik heb mijn e-mailadres bevestigd
                         </Button>
                       )}
                     </div>
@@ -212,8 +212,8 @@ export default function HandoverPage() {
               ) : (
                 <div className="mt-8 flex flex-col gap-3">
                   <p className="text-sm text-muted">
-                    Log in of maak een account aan om de pagina over te nemen. Je bevestigt daarbij je
-                    e-mailadres.
+                    Log in of maak een account aan om de pagina over te nemen. Gebruik het e-mailadres waarop
+                    je deze uitnodiging kreeg: dan is het meteen bevestigd.
                   </p>
                   <Button size="lg" onClick={() => void auth.register({ returnUrl })}>
                     <UserPlus aria-hidden className="h-4 w-4" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import QRCode from 'qrcode';
 import { ArrowLeft, Printer } from 'lucide-react';
@@ -7,7 +7,7 @@ import { MemorialUnavailable } from '../../components/memorial/memorial-unavaila
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { fullName, lifeYears } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
 import './card.css';
@@ -29,17 +29,9 @@ export function cardTarget(
 /** /memorial/{id}/kaart: a card to print and hand out, with the access code, the address and a QR code. */
 export default function CardPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
   const [qr, setQr] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
 
   useEffect(() => {
     document.documentElement.setAttribute('data-print-card', '');

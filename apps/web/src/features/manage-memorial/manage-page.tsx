@@ -22,7 +22,7 @@ import { MemorialUnavailable } from '../../components/memorial/memorial-unavaila
 import { Container } from '../../components/ui/container.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { cn } from '../../lib/cn.ts';
 import { fullName } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
@@ -38,13 +38,13 @@ import { ReportsTab } from './tabs/reports-tab.tsx';
 
 // The editor (TipTap) is only fetched when its tab opens.
 const BiographyTab = lazy(() => import('./tabs/biography-tab.tsx'));
-// The plan and its payments (issue 15): their own chunk.
+// The plan and its payments: their own chunk.
 const PlanTab = lazy(() => import('./tabs/plan-tab.tsx'));
 // The funeral day's services and RSVPs (docs/funeral-day.md): their own chunk too.
 const ServicesTab = lazy(() => import('./tabs/services-tab.tsx'));
 // Kaarsjesmomenten (docs/funeral-day.md, 'Samen herdenken'): their own chunk.
 const RemembranceTab = lazy(() => import('./tabs/remembrance-tab.tsx'));
-// Future messages (issue 16, item 4): their own chunk as well.
+// Future messages: their own chunk as well.
 const FutureMessagesTab = lazy(() => import('./tabs/future-messages-tab.tsx'));
 
 export const manageTabs = [
@@ -67,10 +67,9 @@ export type ManageTab = (typeof manageTabs)[number]['value'];
 /** /memorial/{id}/beheer[/{tab}]: everything owners and editors manage, one tab at a time. */
 export default function ManagePage() {
   const { id = '', tab } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const navigate = useNavigate();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tabs scroll sideways: keep the chosen one in sight.
@@ -79,13 +78,6 @@ export default function ManagePage() {
       ?.querySelector('[data-state="active"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [tab, memorial.isSuccess]);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: `${window.location.pathname}${window.location.search}` });
-    }
-  }, [auth]);
 
   if (auth.status !== 'authenticated' || memorial.isPending) return <PageSpinner />;
   if (memorial.isError) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { roleAtLeast, routes, type Memorial } from '@aandenken/contract';
@@ -6,7 +6,7 @@ import { MemorialUnavailable } from '../../components/memorial/memorial-unavaila
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { cn } from '../../lib/cn.ts';
 import { fullName, lifeYears } from '../../lib/memorials/life.ts';
 import { useMemorial } from '../../lib/memorials/queries.ts';
@@ -55,21 +55,14 @@ function PosterContent({ m, url, large }: { m: Memorial; url: string; large: boo
 /** /memorial/{id}/register-poster: the guestbook's QR code and short link on a poster or a table card. */
 export default function GuestbookPosterPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const signedIn = auth.status === 'authenticated';
   const memorial = useMemorial(id, signedIn);
   const m = memorial.data;
   const manager = !!m && roleAtLeast(m.role, 'editor');
   const guestbook = useGuestbook(id, manager);
-  const redirecting = useRef(false);
   const [format, setFormat] = useState<Format>('a4');
 
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
   useEffect(() => {
     // A toast from the screen before would lie over the QR code. Its library is loaded when one shows, so
     // this asks for nothing new; kept out of lib/toast.ts, which every page loads.

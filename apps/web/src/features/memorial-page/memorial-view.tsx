@@ -36,6 +36,8 @@ const CandlesSection = island('candles', () =>
 const ServicesSection = lazy(() => import('./components/services-section.tsx'));
 // 'Samen herdenken': kaarsjesmomenten and remembrance days, the same way (the live panel is a chunk of its own).
 const RemembranceSection = lazy(() => import('./components/remembrance-section.tsx'));
+// A visitor's memory for the family, where they turned it on (public pages only): its own chunk.
+const VisitorMemorySection = lazy(() => import('./components/visitor-memory.tsx'));
 // 'Blijf verbonden' (future messages and anniversary reminders by mail): its own chunk, after the page is up.
 const StayConnectedSection = lazy(() => import('./components/stay-connected-section.tsx'));
 
@@ -112,6 +114,14 @@ export function MemorialView({ id }: { id: string }) {
         </WhenNear>
       )}
       <CandlesSection memorial={memorial} defaultName={viewer.defaultName} canLight={viewer.canLightCandle} />
+      {hydrated &&
+        memorial.role === 'visitor' &&
+        memorial.visitorMemories &&
+        memorial.status === 'active' && (
+          <Suspense fallback={null}>
+            <VisitorMemorySection memorial={memorial} />
+          </Suspense>
+        )}
       {hydrated && memorial.status === 'active' && (
         <WhenNear>
           <Suspense fallback={null}>

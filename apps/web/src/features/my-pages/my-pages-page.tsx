@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Flame, Heart, Image as ImageIcon, Plus, Settings2, Users } from 'lucide-react';
 import {
@@ -11,7 +10,7 @@ import {
 import { Container } from '../../components/ui/container.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
 import { lifeYears } from '../../lib/memorials/life.ts';
@@ -21,17 +20,9 @@ import { DeletedPages } from './deleted-pages.tsx';
 
 /** /mijn-paginas: the memorials the signed-in user belongs to, each linking to its page. */
 export default function MyPagesPage() {
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const signedIn = auth.status === 'authenticated';
   const memorials = useMyMemorials(signedIn);
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: routes.myPages });
-    }
-  }, [auth]);
 
   return (
     <Container className="py-12 sm:py-16">

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { routes } from '@aandenken/contract';
 import { buttonClass } from '../../components/ui/button.tsx';
 
-/** Texts verbatim from spec §2 Not-found screen. */
+/** The site's not-found screen. */
 export default function NotFoundPage() {
   return (
     <section className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">

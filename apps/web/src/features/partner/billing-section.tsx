@@ -24,7 +24,7 @@ export function partnershipText(p: CompanyBilling['partnership']): string {
 }
 
 /**
- * Betalingen (issue 15): the partnership (a year at a time), what the company owes for the pages it made
+ * Betalingen: the partnership (a year at a time), what the company owes for the pages it made
  * for families, both paid through Mollie by an administrator, and every payment with its invoice.
  */
 export function BillingSection({ company }: PortalSectionProps) {

@@ -131,7 +131,7 @@ function CarePagesList({ companyId }: { companyId: string }) {
 }
 
 /**
- * What the company still owes for the pages it made (issue 15): Premium, once, per page, at the plans'
+ * What the company still owes for the pages it made: Premium, once, per page, at the plans'
  * price; paid under 'Betalingen'.
  */
 function CompanyOwes({ pages }: { pages: number }) {

@@ -13,7 +13,7 @@ import { useRequestCompany } from './api/request-company.ts';
 
 const typeOptions = companyTypes.map((value) => ({ value, label: companyTypeLabels[value] }));
 
-/** The partner application (spec §2 Partner page). Values stay in the form when sending fails. */
+/** The partner application. Values stay in the form when sending fails. */
 export function PartnerForm({ onDone }: { onDone: (companyName: string) => void }) {
   const request = useRequestCompany();
   return (

@@ -50,8 +50,8 @@ export default function PartnerPortalPage() {
                 <p>Er is (nog) geen bedrijf aan je account gekoppeld.</p>
                 <p className="mt-2 text-muted">
                   Is je aanvraag goedgekeurd? Bevestig dan eerst je e-mailadres met de link in de e-mail die
-                  je kreeg toen je je account aanmaakte, en log daarna opnieuw in met hetzelfde e-mailadres
-                  als in je aanvraag.
+                  je kreeg toen je je account aanmaakte, en open deze pagina daarna opnieuw. Gebruik hetzelfde
+                  e-mailadres als in je aanvraag.
                 </p>
               </div>
             ) : (

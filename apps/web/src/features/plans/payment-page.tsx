@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AlertCircle, ArrowLeft, Check, CheckCircle2, CreditCard, XCircle } from 'lucide-react';
 import * as z from 'zod/mini';
@@ -16,7 +16,7 @@ import { MemorialUnavailable } from '../../components/memorial/memorial-unavaila
 import { Container } from '../../components/ui/container.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatEuro } from '../../lib/format.ts';
 import { fullName } from '../../lib/memorials/life.ts';
@@ -36,18 +36,10 @@ export default function PaymentPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const paymentId = search.get('betaling');
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const signedIn = auth.status === 'authenticated';
   const memorial = useMemorial(id, signedIn);
   const plan = useMemorialPlan(id, signedIn);
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: `${window.location.pathname}${window.location.search}` });
-    }
-  }, [auth]);
 
   if (!signedIn || memorial.isPending || plan.isPending) return <PageSpinner />;
   const error = memorial.error ?? plan.error;

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   companyStateLabels,
   companyTypeLabels,
   grantTeamSchema,
   rejectApplicationSchema,
-  routes,
   type CompanyResponse,
 } from '@aandenken/contract';
 import { Container } from '../../components/ui/container.tsx';
@@ -14,7 +13,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { Form, FormError, SubmitButton, TextField, TextareaField } from '../../components/form/form.tsx';
-import { useAuth } from '../../lib/auth/auth-context.ts';
+import { useSignInRequired } from '../../components/auth/sign-in-required.ts';
 import { useAccountRoles } from '../../lib/account/roles.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -32,18 +31,10 @@ import { TeamPlans } from './team-plans.tsx';
 
 /** /team/aanvragen: the team reviews partner applications and manages the companies' states. */
 export default function TeamReviewPage() {
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const signedIn = auth.status === 'authenticated';
   const roles = useAccountRoles(signedIn);
-  const redirecting = useRef(false);
   const isTeam = roles.data?.team === true;
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: routes.teamReview });
-    }
-  }, [auth]);
 
   return (
     <Container className="py-12 sm:py-16">
@@ -55,7 +46,7 @@ export default function TeamReviewPage() {
       ) : !isTeam ? (
         <p role="status" className="mt-10 rounded-2xl border border-border bg-card p-6">
           Deze pagina is alleen voor het team van Aandenken. Hoor je bij het team? Bevestig dan eerst je
-          e-mailadres en log opnieuw in.
+          e-mailadres en open deze pagina daarna opnieuw.
         </p>
       ) : (
         <>

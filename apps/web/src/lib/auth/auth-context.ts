@@ -7,7 +7,7 @@ export interface AuthUser {
 }
 
 export interface SignInOptions {
-  /** Path plus query to return to after signing in (spec §4: returnUrl). */
+  /** Path plus query to return to after signing in. */
   returnUrl?: string;
   loginHint?: string;
   /** 'google' federates through the identity provider (kc_idp_hint). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../toast.ts';
 import { AuthContext, type AuthState } from './auth-context.ts';
-import { hasStoredSession } from './oidc-config.ts';
+import { hasStoredSession, markedReturnUrl } from './oidc-config.ts';
 import type { BridgeState, OidcSession } from './oidc-session.tsx';
 
 type OidcModule = typeof import('./oidc-session.tsx');
@@ -15,6 +15,9 @@ const startFailed = (err: unknown) => {
   toast.error('Inloggen mislukt', 'Er is een fout opgetreden bij het inloggen');
 };
 
+/** The address carries the confirmation page's mark (never while rendering on the server). */
+const signInMarked = () => typeof window !== 'undefined' && markedReturnUrl(window.location) !== undefined;
+
 /**
  * The app's session. The identity client (oidc-client-ts + react-oidc-context) is imported only when someone
  * signs in or a stored session exists; everyone else gets a signed-out state without loading it.
@@ -22,7 +25,8 @@ const startFailed = (err: unknown) => {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [state, setState] = useState<BridgeState>(() => ({
-    status: hasStoredSession() ? 'loading' : 'unauthenticated',
+    // A link back from the confirmation page signs in at once (below): loading until it has.
+    status: hasStoredSession() || signInMarked() ? 'loading' : 'unauthenticated',
     user: null,
   }));
   const loading = useRef<Promise<Loaded> | null>(null);
@@ -37,6 +41,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    // Back from the mailed confirmation link (in a new tab, so without this tab's stored session): sign in
+    // at once. The provider's session in this browser lets that pass without a password.
+    const returnUrl = markedReturnUrl(window.location);
+    if (returnUrl !== undefined) {
+      window.history.replaceState(window.history.state, '', returnUrl);
+      if (!hasStoredSession()) {
+        void load()
+          .then(({ session }) => session.signIn({ returnUrl }))
+          .catch(startFailed);
+        return;
+      }
+    }
     if (hasStoredSession()) void load();
   }, [load]);
 

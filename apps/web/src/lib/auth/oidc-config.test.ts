@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasStoredSession, oidcAuthority, safeReturnUrl, userStorageKey } from './oidc-config.ts';
+import {
+  hasStoredSession,
+  markedReturnUrl,
+  oidcAuthority,
+  safeReturnUrl,
+  userStorageKey,
+} from './oidc-config.ts';
 
 afterEach(() => sessionStorage.clear());
 
@@ -24,10 +30,22 @@ describe('identity client configuration', () => {
       '//evil.example/x',
       '/\\evil.example',
       'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/x\\y',
       undefined,
       42,
     ]) {
       expect(safeReturnUrl(bad)).toBe('/');
     }
+  });
+
+  it('signs in at once on a link marked by the confirmation page, returning to it without the mark', () => {
+    const at = (href: string) => new URL(href, 'http://localhost');
+    expect(markedReturnUrl(at('/overnemen/abc?aanmelden=1'))).toBe('/overnemen/abc');
+    expect(markedReturnUrl(at('/uitnodiging/abc?accepteren=1&aanmelden=1'))).toBe(
+      '/uitnodiging/abc?accepteren=1',
+    );
+    expect(markedReturnUrl(at('/mijn-paginas'))).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ export function oidcAuthority(): string {
   return (configured || `${window.location.origin}${OIDC_REALM_PATH}`).replace(/\/+$/, '');
 }
 
-/** oidc-client-ts keeps the signed-in user in session storage under this key (spec §3). */
+/** oidc-client-ts keeps the signed-in user in session storage under this key. */
 export const userStorageKey = () => `oidc.user:${oidcAuthority()}:${OIDC_CLIENT_ID}`;
 
 export function hasStoredSession(): boolean {
@@ -26,8 +26,26 @@ export function safeReturnUrl(value: unknown): string {
     typeof value !== 'string' ||
     !value.startsWith('/') ||
     value.startsWith('//') ||
-    value.startsWith('/\\')
+    value.includes('\\') ||
+    // Browsers drop tabs and line breaks from addresses: '/\t/host' would become '//host'.
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/.test(value)
   )
     return '/';
   return value;
+}
+
+/** The mark the confirmation page puts on its link back: sign in at once, then go on to that page. */
+export const SIGN_IN_MARK = 'aanmelden';
+
+/**
+ * The current address when it carries the mark, without it (the place to return to after signing in);
+ * undefined when there is no mark.
+ */
+export function markedReturnUrl(location: { pathname: string; search: string; hash: string }) {
+  const query = new URLSearchParams(location.search);
+  if (!query.has(SIGN_IN_MARK)) return undefined;
+  query.delete(SIGN_IN_MARK);
+  const search = query.toString();
+  return safeReturnUrl(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
 }

@@ -24,6 +24,8 @@ import { oidcAuthority, safeReturnUrl } from './oidc-config.ts';
 import { clearAllDrafts } from '../draft-store.ts';
 
 const RENEW_LOCK = 'aandenken-oidc-renew';
+/** The embedded provider's extra parameter (identity/return-path.ts); an external realm ignores it. */
+const RETURN_PARAM = 'aandenken_return';
 const SPENT_REFRESH_TOKENS = 'aandenken-oidc-spent-refresh-tokens';
 const SPENT_REMEMBERED = 20;
 
@@ -153,7 +155,7 @@ export function createOidcSession(): OidcSession {
   let signOutDone: Promise<string> | undefined;
 
   manager.events.addSilentRenewError(() => {
-    // Spec §4: a failed silent renew ends the signed-in state.
+    // A failed silent renew ends the signed-in state: a stale session must not look signed in.
     void manager.removeUser();
   });
 
@@ -161,11 +163,17 @@ export function createOidcSession(): OidcSession {
     manager,
 
     async signIn(options = {}) {
-      const state: SignInState = { returnUrl: safeReturnUrl(options.returnUrl ?? currentPath()) };
+      const returnUrl = safeReturnUrl(options.returnUrl ?? currentPath());
+      const state: SignInState = { returnUrl };
       await manager.signinRedirect({
         state,
         login_hint: options.loginHint,
-        extraQueryParams: options.idpHint ? { kc_idp_hint: options.idpHint } : undefined,
+        // The return path goes to the provider too: a registration from the login screen carries it into
+        // the confirmation mail (and an invitation's or handover's link counts as proof of the address).
+        extraQueryParams: {
+          [RETURN_PARAM]: returnUrl,
+          ...(options.idpHint ? { kc_idp_hint: options.idpHint } : {}),
+        },
       });
     },
 
@@ -178,11 +186,13 @@ export function createOidcSession(): OidcSession {
         ...manager.settings,
         metadata: { ...metadata, authorization_endpoint: authorization.replace(/\/auth$/, '/registrations') },
       });
-      const state: SignInState = { returnUrl: safeReturnUrl(options.returnUrl), isRegistration: true };
+      const returnUrl = safeReturnUrl(options.returnUrl);
+      const state: SignInState = { returnUrl, isRegistration: true };
       const request = await client.createSigninRequest({
         state,
         login_hint: options.loginHint,
         request_type: 'si:r',
+        extraQueryParams: { [RETURN_PARAM]: returnUrl },
       });
       window.location.assign(request.url);
     },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, biographySchema, mediaListSchema, memorialSchema } from '@aandenken/contract';
+import { apiPaths } from '@aandenken/contract';
 import { useApiClient } from '../api-client.ts';
 import { useViewerScope, type ViewerScope } from './scope.tsx';
 
@@ -21,6 +21,10 @@ export const memorialKeys = {
   bySlug: (scope: ViewerScope, slug: string) => ['memorial', scope, `slug:${slug}`] as const,
 };
 
+/** The schemas of the memorial page's reads (schemas.ts), loaded with the first of them. */
+let schemas: Promise<typeof import('./schemas.ts')> | undefined;
+export const memorialSchemas = () => (schemas ??= import('./schemas.ts'));
+
 /** The signed-in user's memorials with their role ('Mijn Pagina's'). */
 export const myMemorialsKey = ['memorials', 'partof'] as const;
 
@@ -33,7 +37,8 @@ export function useMemorial(id: string, enabled = true) {
     enabled,
     // A 404 is an answer, not a hiccup: do not ask again.
     retry: false,
-    queryFn: ({ signal }) => client.get(apiPaths.memorial(id), { schema: memorialSchema, signal }),
+    queryFn: async ({ signal }) =>
+      client.get(apiPaths.memorial(id), { schema: (await memorialSchemas()).memorialSchema, signal }),
   });
 }
 
@@ -44,7 +49,8 @@ export function useBiography(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.biography(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(apiPaths.biographyOf(id), { schema: biographySchema, signal }),
+    queryFn: async ({ signal }) =>
+      client.get(apiPaths.biographyOf(id), { schema: (await memorialSchemas()).biographySchema, signal }),
   });
 }
 
@@ -55,6 +61,7 @@ export function useGallery(id: string, enabled = true) {
   return useQuery({
     queryKey: memorialKeys.gallery(scope, id),
     enabled,
-    queryFn: ({ signal }) => client.get(apiPaths.gallery(id), { schema: mediaListSchema, signal }),
+    queryFn: async ({ signal }) =>
+      client.get(apiPaths.gallery(id), { schema: (await memorialSchemas()).mediaListSchema, signal }),
   });
 }

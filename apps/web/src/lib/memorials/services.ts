@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, memorialServiceListSchema } from '@aandenken/contract';
+import { apiPaths } from '@aandenken/contract';
 import { useApiClient } from '../api-client.ts';
-import { memorialKeys } from './queries.ts';
+import { memorialKeys, memorialSchemas } from './queries.ts';
 import { useViewerScope, type ViewerScope } from './scope.tsx';
 
 /** The funeral day's services (docs/funeral-day.md): read by the memorial page and its management. */
@@ -14,8 +14,11 @@ export function useServices(memorialId: string) {
   const scope = useViewerScope();
   return useQuery({
     queryKey: servicesKey(scope, memorialId),
-    queryFn: ({ signal }) =>
-      client.get(apiPaths.memorialServices(memorialId), { schema: memorialServiceListSchema, signal }),
+    queryFn: async ({ signal }) =>
+      client.get(apiPaths.funeralServices(memorialId), {
+        schema: (await memorialSchemas()).memorialServiceListSchema,
+        signal,
+      }),
   });
 }
 

@@ -2,15 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthContext, type AuthState } from '../../../lib/auth/auth-context.ts';
+import { ApiClientProvider } from '../../../lib/api-client.ts';
 import { useGuestbookLive } from './guestbook.ts';
 
 const memorialId = '6a0c7a52-5d3e-4c1b-9a57-0e3f4b8d2a01';
-const auth = {
-  status: 'authenticated',
-  user: { sub: 'u1', name: 'Olga', email: 'olga@example.nl' },
-  getAccessToken: async () => 'token',
-} as unknown as AuthState;
 
 afterEach(() => {
   cleanup();
@@ -21,9 +16,9 @@ afterEach(() => {
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
-    <AuthContext.Provider value={auth}>
+    <ApiClientProvider getToken={async () => 'token'}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </AuthContext.Provider>
+    </ApiClientProvider>
   );
 }
 
@@ -40,6 +35,11 @@ describe("the guestbook's live list", () => {
     vi.stubGlobal('fetch', fetch);
     const { result } = renderHook(() => useGuestbookLive(memorialId, true), { wrapper });
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // Through the API client: the path below /core, with the bearer token.
+    expect(fetch).toHaveBeenCalledWith(
+      `/core/memorial/${memorialId}/guestbook/stream`,
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer token' }) }),
+    );
     // Past the 3 seconds after which a dropped stream is tried again.
     await vi.advanceTimersByTimeAsync(30_000);
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
-  apiPrefix,
   guestbookEntrySchema,
   guestbookSchema,
   type Guestbook,
   type GuestbookEntry,
 } from '@aandenken/contract';
-import { ApiError, useApiClient } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
 import { saveText } from '../../../lib/files/save-text.ts';
 
 export const guestbookKey = (memorialId: string) => ['guestbook', memorialId] as const;
@@ -55,7 +54,6 @@ export function useHideEntry(memorialId: string) {
 /** The CSV (UTF-8 with BOM, `;`) and the PDF, saved as files. */
 export function useExportGuestbook(memorialId: string) {
   const client = useApiClient();
-  const auth = useAuth();
   return useMutation({
     mutationFn: async (kind: 'csv' | 'pdf') => {
       if (kind === 'csv') {
@@ -64,15 +62,8 @@ export function useExportGuestbook(memorialId: string) {
         saveText(withBom, 'condoleanceregister.csv', 'text/csv;charset=utf-8');
         return;
       }
-      const token = await auth.getAccessToken();
-      const res = await fetch(`${apiPrefix}${apiPaths.guestbookPdf(memorialId)}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
-        throw new ApiError(res.status, body?.code ?? 'HTTP_ERROR', body?.message ?? 'De export mislukte.');
-      }
-      const url = URL.createObjectURL(await res.blob());
+      const pdf = await client.get<Blob>(apiPaths.guestbookPdf(memorialId), { as: 'blob' });
+      const url = URL.createObjectURL(pdf);
       const a = document.createElement('a');
       a.href = url;
       a.download = 'condoleanceregister.pdf';
@@ -90,7 +81,7 @@ export function useExportGuestbook(memorialId: string) {
  * written while the stream was down is missed. Returns whether the stream is connected.
  */
 export function useGuestbookLive(memorialId: string, enabled: boolean) {
-  const { getAccessToken } = useAuth();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
   useEffect(() => {
@@ -99,37 +90,22 @@ export function useGuestbookLive(memorialId: string, enabled: boolean) {
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
       try {
-        const token = await getAccessToken();
-        const res = await fetch(`${apiPrefix}${apiPaths.guestbookStream(memorialId)}`, {
-          headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          signal: ac.signal,
-        });
+        const res = await client.stream(apiPaths.guestbookStream(memorialId), ac.signal);
         // No access any more (removed, role withdrawn): trying again won't help.
         if (res.status === 403 || res.status === 404) {
           setConnected(false);
           return;
         }
         if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          const events = buffer.split('\n\n');
-          buffer = events.pop() ?? '';
-          for (const ev of events) {
-            const name = /^event: (.+)$/m.exec(ev)?.[1];
-            const data = /^data: (.*)$/m.exec(ev)?.[1];
-            if (name === 'ready') {
-              setConnected(true);
-              void queryClient.invalidateQueries({ queryKey: guestbookKey(memorialId) });
-            } else if (name === 'entry' && data) {
-              const e = guestbookEntrySchema.parse(JSON.parse(data));
-              queryClient.setQueryData<Guestbook>(guestbookKey(memorialId), (d) => upsert(d, e));
-            }
+        await readEventStream(res.body, (name, data) => {
+          if (name === 'ready') {
+            setConnected(true);
+            void queryClient.invalidateQueries({ queryKey: guestbookKey(memorialId) });
+          } else if (name === 'entry' && data) {
+            const e = guestbookEntrySchema.parse(JSON.parse(data));
+            queryClient.setQueryData<Guestbook>(guestbookKey(memorialId), (d) => upsert(d, e));
           }
-        }
+        });
       } catch {
         // Reconnect below.
       }
@@ -141,6 +117,6 @@ export function useGuestbookLive(memorialId: string, enabled: boolean) {
       ac.abort();
       clearTimeout(retry);
     };
-  }, [getAccessToken, memorialId, enabled, queryClient]);
+  }, [client, memorialId, enabled, queryClient]);
   return connected;
 }

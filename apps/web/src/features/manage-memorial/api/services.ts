@@ -21,8 +21,8 @@ export function useSaveService(memorialId: string) {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ServiceInput }) =>
       id
-        ? client.put(apiPaths.memorialService(memorialId, id), input, { schema: memorialServiceSchema })
-        : client.post(apiPaths.memorialServices(memorialId), input, { schema: memorialServiceSchema }),
+        ? client.put(apiPaths.funeralService(memorialId, id), input, { schema: memorialServiceSchema })
+        : client.post(apiPaths.funeralServices(memorialId), input, { schema: memorialServiceSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memorialKeys.root }),
   });
 }
@@ -32,7 +32,7 @@ export function useDeleteService(memorialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (s: MemorialService) =>
-      client.delete(apiPaths.memorialService(memorialId, s.id), { schema: serviceDeletedSchema }),
+      client.delete(apiPaths.funeralService(memorialId, s.id), { schema: serviceDeletedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memorialKeys.root }),
   });
 }

@@ -16,6 +16,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateMemorial } from '../api/details.ts';
 import { useMailCode, useRegenerateCode } from '../api/privacy.ts';
 import { errorText, Section } from '../components/section.tsx';
+import { VisitorMemoriesSetting } from '../components/visitor-memories-setting.tsx';
 
 const visibilityOptions: { value: MemorialVisibility; label: string; text: string; Icon: typeof Lock }[] = [
   {
@@ -189,6 +190,10 @@ export function PrivacyTab({ memorial }: { memorial: Memorial }) {
             )}
           </div>
         </Section>
+      )}
+
+      {memorial.visibility === 'public' && !memorial.inviteOnly && (
+        <VisitorMemoriesSetting memorial={memorial} />
       )}
 
       {(memorial.visibility === 'private' || memorial.inviteOnly) && (

@@ -11,7 +11,7 @@ import { Picture } from '../../../components/ui/picture.tsx';
 import type { ImageAsset } from '../../../content/images.ts';
 
 /**
- * The demo's coverflow (spec §2, §9): 4 images, looping, centred, rotate 30, depth 150, stretch 0.
+ * The demo's coverflow: 4 images, looping, centred, rotate 30, depth 150, stretch 0.
  *
  * Swiper's loop needs more slides than fit on screen (2.5 at 1024px, centred), so the 4 images are
  * rendered twice. The bullets are ours, not Swiper's: there are 4 of them, one per image, and the

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Picture } from '../../../components/ui/picture.tsx';
 import type { SampleMemory } from '../../../content/demo.ts';
 
-/** 1 column, 2 from sm, 3 from lg (spec §2 Demo section), as a masonry so short memories sit close. */
+/** 1 column, 2 from sm, 3 from lg, as a masonry so short memories sit close. */
 export function MemoryWall({ memories }: { memories: readonly SampleMemory[] }) {
   return (
     <ul data-testid="memory-wall" className="mt-8 columns-1 gap-5 sm:columns-2 lg:columns-3">

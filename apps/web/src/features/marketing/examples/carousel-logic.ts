@@ -1,7 +1,7 @@
 import { CAROUSEL_SWIPE_THRESHOLD, CAROUSEL_TRANSITION_MS } from '@aandenken/contract';
 
 /**
- * The examples carousel as pure state (spec §4): index 0..count-1 with wraparound, a dragging state,
+ * The examples carousel as pure state: index 0..count-1 with wraparound, a dragging state,
  * and on release a drag beyond 30% of the window width moves to the previous (right drag) or next
  * (left drag) slide. No DOM here, so every rule is unit-tested.
  */

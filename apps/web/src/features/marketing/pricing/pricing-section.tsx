@@ -6,7 +6,7 @@ import { Container, Eyebrow } from '../../../components/ui/container.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatEuro } from '../../../lib/format.ts';
 
-/** 'Prijzen' with the two plans (spec §9). The whole card leads to /create-memorial. */
+/** 'Prijzen' with the two plans. The whole card leads to /create-memorial. */
 export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (

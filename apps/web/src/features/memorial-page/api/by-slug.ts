@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, memorialBySlugSchema } from '@aandenken/contract';
+import { apiPaths } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { memorialKeys } from '../../../lib/memorials/queries.ts';
+import { memorialKeys, memorialSchemas } from '../../../lib/memorials/queries.ts';
 import { useViewerScope } from '../../../lib/memorials/scope.tsx';
 
 /**
@@ -17,7 +17,10 @@ export function useMemorialBySlug(slug: string, enabled = true) {
     retry: false,
     // An address does not move while the page is open.
     staleTime: Infinity,
-    queryFn: ({ signal }) =>
-      client.get(apiPaths.memorialBySlug(slug), { schema: memorialBySlugSchema, signal }),
+    queryFn: async ({ signal }) =>
+      client.get(apiPaths.memorialBySlug(slug), {
+        schema: (await memorialSchemas()).memorialBySlugSchema,
+        signal,
+      }),
   });
 }

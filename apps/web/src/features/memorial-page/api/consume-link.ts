@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, guestTokenSchema } from '@aandenken/contract';
+import { apiPaths } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialSchemas } from '../../../lib/memorials/queries.ts';
 
 /** The one-time link of an invitation or access mail: `/memorial/{id}#gasttoken=…`. */
 export function linkTokenFromHash(hash: string): string | null {
@@ -12,7 +13,11 @@ export function linkTokenFromHash(hash: string): string | null {
 export function useConsumeLink() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      client.post(apiPaths.guestTokenConsume(), { token }, { schema: guestTokenSchema }),
+    mutationFn: async (token: string) =>
+      client.post(
+        apiPaths.guestTokenConsume(),
+        { token },
+        { schema: (await memorialSchemas()).guestTokenSchema },
+      ),
   });
 }

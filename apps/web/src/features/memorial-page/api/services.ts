@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, rsvpCreatedSchema, type MemorialService, type RsvpCreate } from '@aandenken/contract';
+import { apiPaths, type MemorialService, type RsvpCreate } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialSchemas } from '../../../lib/memorials/queries.ts';
 import { saveText } from '../../../lib/files/save-text.ts';
 
 export { useServices } from '../../../lib/memorials/services.ts';
@@ -9,8 +10,10 @@ export { useServices } from '../../../lib/memorials/services.ts';
 export function useRsvp(memorialId: string, serviceId: string) {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (input: RsvpCreate) =>
-      client.post(apiPaths.serviceRsvp(memorialId, serviceId), input, { schema: rsvpCreatedSchema }),
+    mutationFn: async (input: RsvpCreate) =>
+      client.post(apiPaths.serviceRsvp(memorialId, serviceId), input, {
+        schema: (await memorialSchemas()).rsvpCreatedSchema,
+      }),
   });
 }
 
@@ -19,7 +22,7 @@ export function useDownloadCalendar(memorialId: string) {
   const client = useApiClient();
   return useMutation({
     mutationFn: async (s: MemorialService) => {
-      const text = await client.get<string>(apiPaths.memorialServiceCalendar(memorialId, s.id), {
+      const text = await client.get<string>(apiPaths.funeralServiceCalendar(memorialId, s.id), {
         as: 'text',
       });
       saveText(text, `${s.kind}-${s.date}.ics`, 'text/calendar');

@@ -9,6 +9,7 @@ import {
   type Memorial,
 } from '@aandenken/contract';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
 import { momentHours } from '../../../lib/memorials/remembrance.ts';
 import { CandleArt } from './candle-art.tsx';
 
@@ -47,7 +48,9 @@ export default function CandleMomentLive({
   const client = useApiClient();
   const [live, setLive] = useState<Live>({ status: 'connecting', together: null, candles: [] });
   const endedRef = useRef(onEnded);
-  endedRef.current = onEnded;
+  useEffect(() => {
+    endedRef.current = onEnded;
+  }, [onEnded]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -94,25 +97,9 @@ export default function CandleMomentLive({
           throw new Error('not live');
         }
         if (!res.ok || !res.body) throw new Error(String(res.status));
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let at;
-          while ((at = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, at);
-            buffer = buffer.slice(at + 2);
-            let event = 'message';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event = line.slice(7);
-              else if (line.startsWith('data: ')) data += line.slice(6);
-            }
-            if (data) handle(event, JSON.parse(data));
-          }
-        }
+        await readEventStream(res.body, (event, data) => {
+          if (data) handle(event, JSON.parse(data));
+        });
       } catch {
         // Broken off, or the page closed (aborted).
       }

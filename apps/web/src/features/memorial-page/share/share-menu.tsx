@@ -5,6 +5,19 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { openShareSheet, shareContent, shareSheetFirst, type ShareableMemorial } from './share-text.ts';
 
+/**
+ * The menu opens under the button. Where the screen has no room for it there (a phone, the button low on
+ * the screen), the page scrolls up just enough first: turned upwards, it lay over the name and the years.
+ */
+function makeRoomBelow(menu: HTMLDivElement | null) {
+  const trigger = menu && document.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`);
+  if (!trigger) return;
+  // The menu's own height, its distance to the button and the margin it keeps from the screen's edge.
+  const needed = menu.offsetHeight + 8 + 12;
+  const room = window.innerHeight - trigger.getBoundingClientRect().bottom;
+  if (room < needed) window.scrollBy({ top: needed - room, behavior: 'instant' });
+}
+
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-secondary';
 
@@ -56,6 +69,8 @@ export function ShareMenu({
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
+            ref={makeRoomBelow}
+            side="bottom"
             align="start"
             sideOffset={8}
             collisionPadding={12}

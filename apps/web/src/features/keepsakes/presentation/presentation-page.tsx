@@ -22,16 +22,16 @@ import {
   type Memorial,
   type PresentationMusic,
 } from '@aandenken/contract';
-import { MediaImage } from '../../components/memorial/media-image.tsx';
-import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { ApiError, useApiClient } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { readGuestAccess } from '../../lib/memorials/guest-access.ts';
-import { fullName, lifeYears } from '../../lib/memorials/life.ts';
-import { memorialKeys, useGallery, useMemorial } from '../../lib/memorials/queries.ts';
-import { GuestScope, useViewerScope } from '../../lib/memorials/scope.tsx';
+import { MediaImage } from '../../../components/memorial/media-image.tsx';
+import { MemorialUnavailable } from '../../../components/memorial/memorial-unavailable.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, useApiClient } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { readGuestAccess } from '../../../lib/memorials/guest-access.ts';
+import { fullName, lifeYears } from '../../../lib/memorials/life.ts';
+import { memorialKeys, useGallery, useMemorial } from '../../../lib/memorials/queries.ts';
+import { GuestScope, useViewerScope } from '../../../lib/memorials/scope.tsx';
 import { usePresentationInfo } from './api.ts';
 import { buildChosenSlides, buildSlides, slideDuration, type Slide } from './slides.ts';
 import './presentation.css';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -32,16 +32,16 @@ import {
   type PresentationSlide,
   videoAndMusicOffMessage,
 } from '@aandenken/contract';
-import { MediaImage } from '../../components/memorial/media-image.tsx';
-import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Container } from '../../components/ui/container.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { useApiClient } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { fullName } from '../../lib/memorials/life.ts';
-import { memorialKeys, useGallery, useMemorial } from '../../lib/memorials/queries.ts';
-import { toast } from '../../lib/toast.ts';
+import { MediaImage } from '../../../components/memorial/media-image.tsx';
+import { MemorialUnavailable } from '../../../components/memorial/memorial-unavailable.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { useSignInRequired } from '../../../components/auth/sign-in-required.ts';
+import { fullName } from '../../../lib/memorials/life.ts';
+import { memorialKeys, useGallery, useMemorial } from '../../../lib/memorials/queries.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   usePresentationInfo,
   usePresentationVideo,
@@ -50,7 +50,7 @@ import {
   useResetPresentationSettings,
   useSavePresentationSettings,
   useUploadMusic,
-} from './api.ts';
+} from '../presentation/api.ts';
 
 const fieldClass =
   'w-full rounded-xl border border-input bg-card px-4 py-2.5 text-base text-foreground shadow-sm placeholder:text-muted/70 focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
@@ -93,16 +93,8 @@ function Card({
  */
 export default function PresentationBuilderPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
 
   const m = memorial.data;
   const allowed = !!m && roleAtLeast(m.role, 'editor');

@@ -1,18 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertTriangle, ArrowLeft, BookOpen, Download, Eye, RefreshCw } from 'lucide-react';
 import { PRINTED_BOOK_DPI, roleAtLeast, routes, type PrintedBookState } from '@aandenken/contract';
-import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Container } from '../../components/ui/container.tsx';
-import { QueryState } from '../../components/ui/query-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { formatCount, formatDate, formatNumber } from '../../lib/format.ts';
-import { fullName } from '../../lib/memorials/life.ts';
-import { useMemorial } from '../../lib/memorials/queries.ts';
-import { usePrintedBook, useRequestPrintedBook } from './book-api.ts';
+import { MemorialUnavailable } from '../../../components/memorial/memorial-unavailable.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { useSignInRequired } from '../../../components/auth/sign-in-required.ts';
+import { formatCount, formatDate, formatNumber } from '../../../lib/format.ts';
+import { fullName } from '../../../lib/memorials/life.ts';
+import { useMemorial } from '../../../lib/memorials/queries.ts';
+import { usePrintedBook, useRequestPrintedBook } from './api.ts';
 
 const cardClass = 'rounded-3xl border border-border bg-card p-6 text-card-foreground shadow-soft sm:p-8';
 const megabytes = (bytes: number) => `${formatNumber(Math.max(0.1, Math.round(bytes / 100_000) / 10))} MB`;
@@ -20,16 +20,8 @@ const megabytes = (bytes: number) => `${formatNumber(Math.max(0.1, Math.round(by
 /** /memorial/{id}/boek: the printed book (Premium) for owners and editors. */
 export default function PrintedBookPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
 
   const m = memorial.data;
   const allowed = !!m && roleAtLeast(m.role, 'editor');

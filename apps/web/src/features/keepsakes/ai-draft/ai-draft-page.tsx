@@ -9,19 +9,19 @@ import {
   type AiDraftSource,
   type Memorial,
 } from '@aandenken/contract';
-import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Container } from '../../components/ui/container.tsx';
-import { QueryState } from '../../components/ui/query-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { fullName } from '../../lib/memorials/life.ts';
-import { useMemorial } from '../../lib/memorials/queries.ts';
-import { toast } from '../../lib/toast.ts';
-import { stripSourceTags, useAiDraftInfo, useSaveDraftAsBiography, useStreamDraft } from './ai-draft-api.ts';
+import { MemorialUnavailable } from '../../../components/memorial/memorial-unavailable.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSignInRequired } from '../../../components/auth/sign-in-required.ts';
+import { fullName } from '../../../lib/memorials/life.ts';
+import { useMemorial } from '../../../lib/memorials/queries.ts';
+import { toast } from '../../../lib/toast.ts';
+import { stripSourceTags, useAiDraftInfo, useSaveDraftAsBiography, useStreamDraft } from './api.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -35,16 +35,8 @@ type Phase =
 /** /memorial/{id}/levensverhaal/concept: a biography draft written by the configured AI endpoint (Premium). */
 export default function AiDraftPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
 
   const m = memorial.data;
   const allowed = !!m && roleAtLeast(m.role, 'editor');

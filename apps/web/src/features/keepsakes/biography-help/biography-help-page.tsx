@@ -9,19 +9,19 @@ import {
   type BiographyTemplate,
   type Memorial,
 } from '@aandenken/contract';
-import { MemorialUnavailable } from '../../components/memorial/memorial-unavailable.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Container } from '../../components/ui/container.tsx';
-import { QueryState } from '../../components/ui/query-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { cn } from '../../lib/cn.ts';
-import { fullName } from '../../lib/memorials/life.ts';
-import { useMemorial } from '../../lib/memorials/queries.ts';
-import { toast } from '../../lib/toast.ts';
+import { MemorialUnavailable } from '../../../components/memorial/memorial-unavailable.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSignInRequired } from '../../../components/auth/sign-in-required.ts';
+import { cn } from '../../../lib/cn.ts';
+import { fullName } from '../../../lib/memorials/life.ts';
+import { useMemorial } from '../../../lib/memorials/queries.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useBiographyTemplate, useGenerateBiography, useSaveAnswer } from './api.ts';
 
 /** An answer is saved this long after the last key stroke (and at once when the field is left). */
@@ -35,16 +35,8 @@ type SaveState = 'saving' | 'saved' | 'error';
 /** /memorial/{id}/levensverhaal: questions per period of life, answered in steps, saved as you go. */
 export default function BiographyHelpPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
+  const auth = useSignInRequired();
   const memorial = useMemorial(id, auth.status === 'authenticated');
-  const redirecting = useRef(false);
-
-  useEffect(() => {
-    if (auth.status === 'unauthenticated' && !redirecting.current) {
-      redirecting.current = true;
-      void auth.signIn({ returnUrl: window.location.pathname });
-    }
-  }, [auth]);
 
   const m = memorial.data;
   const allowed = !!m && roleAtLeast(m.role, 'editor');

@@ -5,8 +5,8 @@ import {
   type PrintedBookRequest,
   type PrintedBookState,
 } from '@aandenken/contract';
-import { useApiClient } from '../../lib/api-client.ts';
-import { memorialKeys } from '../../lib/memorials/queries.ts';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
 const bookKey = (id: string) => memorialKeys.manage('session', id, 'printed-book');
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { AiDraftInfo, Memorial } from '@aandenken/contract';
-import { stripSourceTags } from './ai-draft-api.ts';
+import { stripSourceTags } from './api.ts';
 import { DraftScreen, Highlighted } from './ai-draft-page.tsx';
 
 afterEach(cleanup);

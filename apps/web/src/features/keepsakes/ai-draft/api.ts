@@ -3,14 +3,12 @@ import {
   aiDraftEventSchema,
   aiDraftInfoSchema,
   apiPaths,
-  apiPrefix,
   biographySchema,
   type AiDraftEvent,
   type AiDraftRequest,
 } from '@aandenken/contract';
-import { ApiError, useApiClient } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth/auth-context.ts';
-import { memorialKeys } from '../../lib/memorials/queries.ts';
+import { ApiError, useApiClient } from '../../../lib/api-client.ts';
+import { memorialKeys } from '../../../lib/memorials/queries.ts';
 
 /** GET …/biography-draft: whether the AI draft is on, the plan, the endpoint's host, what may be sent. */
 export function useAiDraftInfo(memorialId: string, enabled: boolean) {
@@ -52,22 +50,11 @@ export const stripSourceTags = (text: string) =>
  * A refusal before the stream (401, 403, 409, 400) throws an ApiError with the server's Dutch message.
  */
 export function useStreamDraft(memorialId: string) {
-  const auth = useAuth();
+  const client = useApiClient();
   return async (body: AiDraftRequest, onEvent: (e: AiDraftEvent) => void, signal: AbortSignal) => {
-    const token = await auth.getAccessToken();
     let res: Response;
     try {
-      res = await fetch(`${apiPrefix}${apiPaths.biographyAiDraft(memorialId)}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/x-ndjson',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-        signal,
-      });
+      res = await client.stream(apiPaths.biographyAiDraft(memorialId), signal, body);
     } catch (err) {
       if (signal.aborted) return;
       throw new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? networkMessage : networkMessage);
