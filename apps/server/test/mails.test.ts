@@ -341,7 +341,7 @@ const makeCases = (n: Names): Record<string, Case> => ({
     key: `We hebben € 199,00 teruggestort voor Premium van de gedenkpagina voor ${n.page}.`,
   },
   companyInvoice: {
-    when: "A company's payment went through or was refunded: to the user who paid (payments/mails.ts). The invoice names the company, so 'Hallo,'.",
+    when: "A company's payment went through or was refunded: to the user who paid (payments/mails.ts). The invoice names the company; the mail greets the person who paid by their account's name (here none is known, so 'Hallo,').",
     mail: companyInvoiceMail({
       to: 'a@example.nl',
       invoice: invoice(n, 'invoice'),

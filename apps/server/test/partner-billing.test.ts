@@ -162,6 +162,8 @@ describe('the partnership', () => {
       20_000,
     );
     expect(mail.text).toContain('€ 299,00 (waarvan € 51,89 btw)');
+    // The person who paid is greeted by their account's name.
+    expect(mail.text.startsWith('Beste Anna de Vries,')).toBe(true);
     // The PDF: with the portal's signed link, or signed in as a user of the company; not for others.
     const link = after.payments[0].invoice.url.replace(t.config.API_URL, '');
     const pdf = await t.app.inject({ url: link });
@@ -236,7 +238,10 @@ describe('the pages a company pays for', () => {
     const credit = (await invoicesOf(second.paymentId))[1]!;
     expect(credit).toMatchObject({ kind: 'credit', amount_cents: -59700, vat_cents: -10361 });
     expect(credit.lines!.every((l) => l.amountCents === -19900)).toBe(true);
-    await t.smtp.waitFor((m) => m.to.includes(c.admin.email) && m.subject.startsWith('Je creditfactuur'));
+    const creditMail = await t.smtp.waitFor(
+      (m) => m.to.includes(c.admin.email) && m.subject.startsWith('Je creditfactuur'),
+    );
+    expect(creditMail.text.startsWith('Beste Anna de Vries,')).toBe(true);
     expect(await companyAudit(c.id)).toEqual(
       expect.arrayContaining(['billing.pages_paid', 'billing.refunded']),
     );

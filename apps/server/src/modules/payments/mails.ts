@@ -41,13 +41,14 @@ export function invoiceMail(o: { to: string; invoice: InvoiceRow; memorialName: 
 
 /**
  * To the company's user who paid (its partnership or its pages): thanks, or the refund, and the invoice.
- * The invoice names the company, not the person, so the mail says 'Hallo,'.
+ * The invoice names the company; the mail greets the person who paid by their account's name when it is known.
  */
 export function companyInvoiceMail(o: {
   to: string;
   invoice: InvoiceRow;
   companyName: string;
   url: string;
+  name?: string | null;
 }): Mail {
   const number = invoiceNumber(o.invoice.number);
   const credit = o.invoice.kind === 'credit';
@@ -56,7 +57,7 @@ export function companyInvoiceMail(o: {
   const company = mailName(o.companyName) ?? 'je bedrijf';
   return buildMail({
     to: o.to,
-    name: null,
+    name: o.name ?? null,
     subject: `Je ${doc} ${number} van Aandenken`,
     body: [
       credit

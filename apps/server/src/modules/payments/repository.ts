@@ -85,6 +85,18 @@ export function paymentsRepository(db: Queryable) {
       return rows[0];
     },
 
+    /**
+     * The name of the signed-in person who started a payment (a company's user), for the invoice mail's
+     * greeting; null when they are gone or left no name.
+     */
+    async payerName(q: Queryable, id: string): Promise<string | null> {
+      const { rows } = await q.query<{ name: string | null }>(
+        `SELECT u.name FROM payments p JOIN users u ON u.id = p.created_by AND u.deleted_at IS NULL WHERE p.id = $1`,
+        [id],
+      );
+      return rows[0]?.name ?? null;
+    },
+
     /** Closes an open payment that never reached Mollie (its request died); true when it did. */
     async abandonUnstarted(id: string): Promise<boolean> {
       const { rowCount } = await db.query(

@@ -258,6 +258,7 @@ export function paymentService(
           invoice,
           companyName,
           url: await invoiceUrl(invoice.id, MAILED_LINK_MS),
+          name: await repo.payerName(tx, row.id),
         }),
       );
     await companyAudit(
@@ -302,6 +303,7 @@ export function paymentService(
           invoice: credit,
           companyName: original?.name ?? '',
           url: await invoiceUrl(credit.id, MAILED_LINK_MS),
+          name: await repo.payerName(tx, row.id),
         }),
       );
     await companyAudit(tx, companyId, caller, 'billing.refunded', {
