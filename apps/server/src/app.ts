@@ -60,6 +60,7 @@ import { successorRoutes } from './modules/successors/routes.ts';
 import { keepsakeRoutes } from './modules/keepsakes/routes.ts';
 import { printedBookRoutes } from './modules/printed-book/routes.ts';
 import { presentationRoutes } from './modules/presentation/routes.ts';
+import { forgetPerson as forgetSignIns } from './identity/account-service.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { identityRepository } from './identity/repository.ts';
 
@@ -227,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         accountRoutes(deps, {
           seen,
           endAllSessions: (tx, accountId) => identityRepository(tx).endAllSessions(accountId),
+          forgetSignIns,
         }),
       );
     },

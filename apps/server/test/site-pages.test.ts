@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { routes } from '@aandenken/contract';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createMemorial, createUsers } from './memorial-fixtures.ts';
 
@@ -11,6 +13,16 @@ let t: TestContext;
 let dist: string;
 const page = (body: string) =>
   `<!doctype html><html lang="nl" class="dark"><head><meta name="theme-color" content="#0f1417" /><title>${body}</title></head><body><div id="root">${body}</div></body></html>`;
+
+const webPublic = path.resolve(import.meta.dirname, '../../web/public');
+const HOME_SCREEN_FILES = [
+  'favicon.ico',
+  'apple-touch-icon.png',
+  'icon-192.png',
+  'icon-512.png',
+  'icon-maskable-512.png',
+  'manifest.webmanifest',
+];
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'aandenken-dist-'));
@@ -28,6 +40,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, '404.html'), page('<h1>Pagina niet gevonden</h1>'));
   await fs.writeFile(path.join(dist, 'app.html'), page(''));
   await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  // The icons and the manifest as the build copies them from apps/web/public.
+  for (const file of HOME_SCREEN_FILES) await fs.copyFile(path.join(webPublic, file), path.join(dist, file));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -153,5 +167,91 @@ describe('prerendered pages', () => {
       headers: { cookie: 'aandenken-theme=light', 'accept-encoding': 'br' },
     });
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).not.toContain('class="dark"');
+  });
+});
+
+describe('icons and the web app manifest', () => {
+  /** A PNG the way a browser gets it: its type, and sharp's full decode of its bytes. */
+  const pngAt = async (url: string) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type'], url).toBe('image/png');
+    expect(res.headers['cache-control'], url).toBe('public, max-age=3600');
+    const { info } = await sharp(res.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    return { info, body: res.rawPayload };
+  };
+
+  it('serves a real favicon.ico: an icon directory of PNG images at 16, 32 and 48 pixels', async () => {
+    const res = await t.app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(vnd\.microsoft\.icon|x-icon)$/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const ico = res.rawPayload;
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes: number[] = [];
+    for (let i = 0; i < ico.readUInt16LE(4); i++) {
+      const entry = 6 + 16 * i;
+      const [size, length, offset] = [
+        ico.readUInt8(entry),
+        ico.readUInt32LE(entry + 8),
+        ico.readUInt32LE(entry + 12),
+      ];
+      expect(offset + length).toBeLessThanOrEqual(ico.length);
+      const image = await sharp(ico.subarray(offset, offset + length)).metadata();
+      expect([image.format, image.width, image.height]).toEqual(['png', size, size]);
+      sizes.push(size);
+    }
+    expect(sizes).toEqual([16, 32, 48]);
+  });
+
+  it('serves the manifest: Dutch, starting at Mijn Pagina’s, in the site’s colours, with every icon it names', async () => {
+    const res = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json\b/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const manifest = res.json<{
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+      [key: string]: unknown;
+    }>();
+    expect(manifest).toMatchObject({
+      name: 'Aandenken',
+      short_name: 'Aandenken',
+      lang: 'nl',
+      start_url: routes.myPages,
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0f1417',
+      theme_color: '#0f1417',
+    });
+    expect(manifest.description).toMatch(/herinneringen/);
+    // What Chrome asks of an installable app: a 192 and a 512 px icon; Android's mask wants a maskable one.
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      expect(icon.type).toBe('image/png');
+      const { info, body } = await pngAt(icon.src);
+      expect(`${info.width}x${info.height}`).toBe(icon.sizes);
+      // The maskable one is a full tile (the mask cuts its shape); the others keep the favicon's round corners.
+      const corner = await sharp(body)
+        .ensureAlpha()
+        .extract({ left: 0, top: 0, width: 1, height: 1 })
+        .raw()
+        .toBuffer();
+      expect(corner[3], icon.src).toBe(icon.purpose === 'maskable' ? 255 : 0);
+    }
+  });
+
+  it('serves apple-touch-icon.png at 180 pixels, opaque; an icon that does not exist is still a 404', async () => {
+    const { info, body } = await pngAt('/apple-touch-icon.png');
+    expect([info.width, info.height]).toEqual([180, 180]);
+    expect((await sharp(body).stats()).isOpaque).toBe(true);
+    for (const url of ['/apple-touch-icon-precomposed.png', '/icon-64.png', '/favicon.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
   });
 });

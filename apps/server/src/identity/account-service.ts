@@ -10,6 +10,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { MailOutbox } from '../lib/mail-outbox.ts';
+import type { ForgetPerson } from '../shared/forget-person.ts';
 import { identityRepository, type Account } from './repository.ts';
 import { resetPasswordMail, verifyEmailMail } from './mails.ts';
 import { weakPasswordReason } from './password-policy.ts';
@@ -423,3 +424,11 @@ export function accountService(deps: { db: Db; config: Config; outbox: MailOutbo
 }
 
 export type AccountService = ReturnType<typeof accountService>;
+
+/**
+ * A deleted account's address leaves the sign-in's login counters and pending sign-ins. Without an address
+ * there is nothing to find (an empty one would match every pending sign-in).
+ */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  if (person.email !== '') await identityRepository(tx).forgetSignInsOf(person.email);
+};

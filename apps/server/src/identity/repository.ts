@@ -216,6 +216,12 @@ export function identityRepository(db: Queryable) {
       await db.query('DELETE FROM login_failures WHERE email = $1', [email.toLowerCase()]);
     },
 
+    /** The address's login counters, and pending sign-ins at the provider that name it (login_hint). */
+    async forgetSignInsOf(email: string): Promise<void> {
+      await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
+      await db.query(`DELETE FROM oidc_models WHERE strpos(lower(payload::text), $1) > 0`, [email]);
+    },
+
     async insertActionToken(t: {
       tokenHash: string;
       accountId: string;

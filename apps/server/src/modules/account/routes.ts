@@ -8,17 +8,18 @@ import {
 } from '@aandenken/contract';
 import type { SeenUsers } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { accountService, registerAccountJobs, signInMethods, type EndAllSessions } from './service.ts';
 
 export const accountRoutes =
   (
     deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock' | 'outbox'>,
-    o: { seen: SeenUsers; endAllSessions: EndAllSessions },
+    o: { seen: SeenUsers; endAllSessions: EndAllSessions; forgetSignIns: ForgetPerson },
   ): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const service = accountService(deps, o.endAllSessions);
+    const service = accountService(deps, o.endAllSessions, o.forgetSignIns);
     registerAccountJobs(deps);
 
     app.get(

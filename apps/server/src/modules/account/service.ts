@@ -1,6 +1,5 @@
 import {
   ACCOUNT_DELETE_WORD,
-  FORMER_MEMBER_NAME,
   ORPHANED_MEMORIAL_DAYS,
   type AccountDelete,
   type AccountDeleteResult,
@@ -10,13 +9,14 @@ import type { Caller } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { outboxForgetting } from '../../lib/mail-outbox.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
-import type { PersonToForget } from '../../shared/forget-person.ts';
+import type { ForgetPerson, PersonToForget } from '../../shared/forget-person.ts';
 import { succession } from '../../shared/succession.ts';
 import { forgetPerson as forgetAudit } from '../audit/service.ts';
 import { forgetPerson as forgetCandles } from '../candles/service.ts';
 import { forgetPerson as forgetCompanies } from '../companies/service.ts';
 import { forgetPerson as forgetInvites } from '../invites/service.ts';
 import { forgetPerson as forgetMemberships, passOnOwnership } from '../members/service.ts';
+import { forgetPerson as forgetMemories } from '../memories/service.ts';
 import {
   archiveOrphaned,
   forgetPerson as forgetMemorials,
@@ -25,7 +25,7 @@ import {
 } from '../memorials/service.ts';
 import { forgetPerson as forgetPayments } from '../payments/service.ts';
 import { forgetPerson as forgetSuccessors } from '../successors/service.ts';
-import { accountRepository as repo, memoriesForgetting } from './repository.ts';
+import { accountRepository as repo } from './repository.ts';
 
 /** Removes a memorial kept read-only after its only member deleted their account (payload: memorialId). */
 export const ORPHANED_MEMORIAL_JOB = 'memorial.remove-orphaned';
@@ -52,9 +52,14 @@ const MAIL_LIMIT_WINDOW_MS = DAY_MS;
 /** Ends every sign-in of an account inside a transaction (the identity provider's, given by the composition). */
 export type EndAllSessions = (tx: Queryable, accountId: string) => Promise<unknown>;
 
+/**
+ * `forgetSignIns`: the identity provider's `forgetPerson` (its login counters and pending sign-ins), given by
+ * the composition like `endAllSessions`, since a feature does not import identity.
+ */
 export function accountService(
   deps: Pick<Deps, 'db' | 'queue' | 'config' | 'clock' | 'outbox'>,
   endAllSessions: EndAllSessions,
+  forgetSignIns: ForgetPerson,
 ) {
   const { db, queue } = deps;
   const successors = succession(deps);
@@ -109,13 +114,13 @@ export function accountService(
         await forgetMemorials(tx, person);
         await forgetCompanies(tx, person);
         // What they left on memorials stays, from "een voormalig lid".
-        await memoriesForgetting.authoredBy(tx, userId, FORMER_MEMBER_NAME);
+        await forgetMemories(tx, person);
         await forgetCandles(tx, person);
         await forgetAudit(tx, person);
         await forgetInvites(tx, person);
         await forgetPayments(tx, person);
         if (email !== '') {
-          await repo.forgetSignInsOf(tx, email);
+          await forgetSignIns(tx, person);
           await forgetMail(tx, email);
         }
         return passed;
@@ -137,7 +142,6 @@ export function accountService(
     const limitKeys = [`account:${email}`, `invitation:${email}`, `visitor:${email}`];
     const kept = await outboxForgetting.countingAgainstLimit(tx, limitKeys);
     await outboxForgetting.deleteMailOf(tx, email, kept);
-    await memoriesForgetting.leftAsVisitor(tx, email);
     if (kept.length > 0) {
       await queue.enqueue(tx, ACCOUNT_MAIL_FORGET_JOB, { mailIds: kept }, { delayMs: MAIL_LIMIT_WINDOW_MS });
     }

@@ -404,3 +404,98 @@ export function memoriesRepository(db: Queryable) {
   };
 }
 export type MemoriesRepository = ReturnType<typeof memoriesRepository>;
+
+/**
+ * Memories from visitors of a public page (visitor-service.ts): the memory is a guest's concept, the address
+ * that has to confirm it lives in its own row (`memory_visitors`).
+ */
+export const visitorMemoryRepository = {
+  /** What the visitor's form needs of the page; undefined when it is gone. */
+  async page(q: Queryable, memorialId: string) {
+    const { rows } = await q.query<{
+      first_name: string;
+      last_name: string;
+      visibility: string;
+      status: string;
+      invite_only: boolean;
+      visitor_memories: boolean;
+    }>(
+      `SELECT first_name, last_name, visibility, status, invite_only, visitor_memories
+         FROM memorials WHERE id = $1 AND deleted_at IS NULL`,
+      [memorialId],
+    );
+    return rows[0];
+  },
+
+  /** Concepts left unconfirmed for more than `days` go (a few at a time, on the way). */
+  async sweepUnconfirmed(q: Queryable, days: number) {
+    await q.query(
+      `DELETE FROM memories WHERE id IN (
+         SELECT memory_id FROM memory_visitors
+          WHERE confirmed_at IS NULL AND created_at < now() - make_interval(days => $1) LIMIT 50)`,
+      [days],
+    );
+  },
+
+  /** A guest's concept whose author token no guest token can ever have (see the migration). */
+  async insert(
+    q: Queryable,
+    m: { id: string; memorialId: string; yearLabel: string; body: string; name: string },
+  ) {
+    await q.query(
+      `INSERT INTO memories (id, memorial_id, year_label, body, status, author_kind, author_guest_token_id, author_name)
+       VALUES ($1, $2, $3, $4, 'concept', 'guest', $5, $6)`,
+      [m.id, m.memorialId, m.yearLabel, m.body, `visitor:${m.id}`, m.name],
+    );
+  },
+
+  /** The address that has to confirm the memory; it goes with the memory (and with the page). */
+  async insertAddress(q: Queryable, m: { memoryId: string; memorialId: string; email: string }) {
+    await q.query(`INSERT INTO memory_visitors (memory_id, memorial_id, email) VALUES ($1, $2, $3)`, [
+      m.memoryId,
+      m.memorialId,
+      m.email,
+    ]);
+  },
+
+  /** The submission with its page, locked until the transaction ends; undefined when either is gone. */
+  async lockSubmission(q: Queryable, memoryId: string) {
+    const { rows } = await q.query<{
+      memorial_id: string;
+      confirmed_at: Date | null;
+      first_name: string;
+      last_name: string;
+      visitor_memories: boolean;
+      visibility: string;
+    }>(
+      `SELECT v.memorial_id, v.confirmed_at, m.first_name, m.last_name, m.visitor_memories, m.visibility
+         FROM memory_visitors v JOIN memorials m ON m.id = v.memorial_id AND m.deleted_at IS NULL
+        WHERE v.memory_id = $1 FOR UPDATE OF v`,
+      [memoryId],
+    );
+    return rows[0];
+  },
+
+  async markConfirmed(q: Queryable, memoryId: string) {
+    await q.query('UPDATE memory_visitors SET confirmed_at = now() WHERE memory_id = $1', [memoryId]);
+  },
+};
+
+/** What a deleted account leaves of memories (`forgetPerson` in service.ts). */
+export const memoryForgetting = {
+  /** What they left on memorials stays, from `formerName`; concepts (seen by nobody else) go. */
+  async authoredBy(q: Queryable, userId: string, formerName: string) {
+    await q.query(`DELETE FROM memories WHERE author_user_id = $1 AND status = 'concept'`, [userId]);
+    await q.query(`UPDATE memories SET author_name = $2 WHERE author_user_id = $1`, [userId, formerName]);
+    await q.query('UPDATE memory_loves SET name = NULL WHERE user_id = $1', [userId]);
+  },
+
+  /** Memories left as a visitor with this address: unconfirmed ones go, confirmed ones stay without it. */
+  async leftAsVisitor(q: Queryable, email: string) {
+    await q.query(
+      `DELETE FROM memories WHERE id IN (SELECT memory_id FROM memory_visitors WHERE email = $1 AND confirmed_at IS NULL)`,
+      [email],
+    );
+    await q.query('DELETE FROM memory_visitors WHERE email = $1', [email]);
+  },
+};

@@ -1,4 +1,5 @@
 import {
+  FORMER_MEMBER_NAME,
   memoryManagedStatuses,
   roleAtLeast,
   type LovedBy,
@@ -20,6 +21,7 @@ import { preSerialized } from '../../lib/schemas.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { MediaUrlSigner } from '../../lib/media/url-signer.ts';
 import { recordAudit } from '../../shared/audit.ts';
+import type { ForgetPerson } from '../../shared/forget-person.ts';
 import type { MediaRow } from '../../shared/media-rows.ts';
 import {
   accessFromRow,
@@ -32,7 +34,13 @@ import { clampLimit, isUuid, toPage } from '../../shared/pagination.ts';
 import { timeIdCursor } from '../../shared/cursor.ts';
 import { invalidTransition, memoryNotFound } from '../../shared/errors.ts';
 import { canDeleteMemory, canEditMemory, canSeeMemory, isMemoryAuthor } from '../../shared/memory-policy.ts';
-import { memoriesRepository, type MemoryRow, type OwnMemoryRow, type WallCardRow } from './repository.ts';
+import {
+  memoriesRepository,
+  memoryForgetting,
+  type MemoryRow,
+  type OwnMemoryRow,
+  type WallCardRow,
+} from './repository.ts';
 import { memorialArchived } from '../../shared/errors.ts';
 import { planPolicy } from '../../shared/plans.ts';
 import { DEFAULT_TRIAL_DAYS } from '@aandenken/contract';
@@ -358,3 +366,12 @@ export function memoryService({
   };
 }
 export type MemoryService = ReturnType<typeof memoryService>;
+
+/**
+ * What a deleted account left on memorials stays, from "een voormalig lid"; its concepts (seen by nobody else)
+ * go. Memories left as a visitor with the address: unconfirmed ones go, confirmed ones stay without it.
+ */
+export const forgetPerson: ForgetPerson = async (tx, person) => {
+  await memoryForgetting.authoredBy(tx, person.userId, FORMER_MEMBER_NAME);
+  if (person.email !== '') await memoryForgetting.leftAsVisitor(tx, person.email);
+};

@@ -12,6 +12,7 @@ import { isUuid } from '../../shared/pagination.ts';
 import { planPolicy } from '../../shared/plans.ts';
 import { memoryFactsRepository } from '../../shared/memory-facts.ts';
 import { mediaService } from '../media/service.ts';
+import { visitorMemoryRepository as repo } from './repository.ts';
 import { visitorMemoryConfirmMail } from './visitor-mail.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -41,24 +42,8 @@ export function visitorMemoryService(deps: VisitorMemoryDeps) {
   const links = signedLinks(db, 'visitor-memory-link-key', 'visitor-memory');
   const plan = planPolicy({ trialDays: config.TRIAL_DAYS });
 
-  async function page(memorialId: string) {
-    const { rows } = await db.query<{
-      first_name: string;
-      last_name: string;
-      visibility: string;
-      status: string;
-      invite_only: boolean;
-      visitor_memories: boolean;
-    }>(
-      `SELECT first_name, last_name, visibility, status, invite_only, visitor_memories
-         FROM memorials WHERE id = $1 AND deleted_at IS NULL`,
-      [memorialId],
-    );
-    return rows[0];
-  }
-
   async function openPage(memorialId: string) {
-    const m = isUuid(memorialId) ? await page(memorialId) : undefined;
+    const m = isUuid(memorialId) ? await repo.page(db, memorialId) : undefined;
     // Private, invite-only and unpublished pages say nothing about themselves to a visitor.
     if (!m || m.visibility !== 'public' || m.status !== 'active' || m.invite_only) throw memorialNotFound();
     if (!m.visitor_memories) throw visitorMemoriesOff();
@@ -78,24 +63,16 @@ export function visitorMemoryService(deps: VisitorMemoryDeps) {
     await db.transaction(async (tx) => {
       await plan.requireWritable(tx, memorialId);
       // Concepts whose link expired unconfirmed go (a few at a time, on the way).
-      await tx.query(
-        `DELETE FROM memories WHERE id IN (
-           SELECT memory_id FROM memory_visitors
-            WHERE confirmed_at IS NULL AND created_at < now() - make_interval(days => $1) LIMIT 50)`,
-        [VISITOR_MEMORY_LINK_DAYS + 1],
-      );
-      // A guest's memory whose author token no guest token can ever have (see the migration).
-      await tx.query(
-        `INSERT INTO memories (id, memorial_id, year_label, body, status, author_kind, author_guest_token_id, author_name)
-         VALUES ($1, $2, $3, $4, 'concept', 'guest', $5, $6)`,
-        [id, memorialId, input.yearLabel, input.text, `visitor:${id}`, input.name],
-      );
-      if (ingested) await media.attachVisitorPhoto(tx, ingested, { memorialId, memoryId: id });
-      await tx.query(`INSERT INTO memory_visitors (memory_id, memorial_id, email) VALUES ($1, $2, $3)`, [
+      await repo.sweepUnconfirmed(tx, VISITOR_MEMORY_LINK_DAYS + 1);
+      await repo.insert(tx, {
         id,
         memorialId,
-        email,
-      ]);
+        yearLabel: input.yearLabel,
+        body: input.text,
+        name: input.name,
+      });
+      if (ingested) await media.attachVisitorPhoto(tx, ingested, { memorialId, memoryId: id });
+      await repo.insertAddress(tx, { memoryId: id, memorialId, email });
       const queued = await outbox.enqueueLimited(
         tx,
         visitorMemoryConfirmMail({
@@ -149,26 +126,13 @@ export function visitorMemoryService(deps: VisitorMemoryDeps) {
       const check = await links.check(id, exp, sig, { maxAgeS: VISITOR_MEMORY_LINK_DAYS * 86_400 });
       if (check !== 'valid') return { outcome: check };
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{
-          memorial_id: string;
-          confirmed_at: Date | null;
-          first_name: string;
-          last_name: string;
-          visitor_memories: boolean;
-          visibility: string;
-        }>(
-          `SELECT v.memorial_id, v.confirmed_at, m.first_name, m.last_name, m.visitor_memories, m.visibility
-             FROM memory_visitors v JOIN memorials m ON m.id = v.memorial_id AND m.deleted_at IS NULL
-            WHERE v.memory_id = $1 FOR UPDATE OF v`,
-          [id],
-        );
-        const v = rows[0];
+        const v = await repo.lockSubmission(tx, id);
         // Deleted since (by the family, or swept): the link has nothing left to confirm.
         if (!v) return { outcome: 'used' as const };
         const where = { memorialId: v.memorial_id, memorialName: `${v.first_name} ${v.last_name}` };
         if (v.confirmed_at) return { outcome: 'used' as const, ...where };
         if (!v.visitor_memories || v.visibility !== 'public') return { outcome: 'off' as const, ...where };
-        await tx.query('UPDATE memory_visitors SET confirmed_at = now() WHERE memory_id = $1', [id]);
+        await repo.markConfirmed(tx, id);
         await memoryFactsRepository(tx).setStatus(tx, id, 'pending', null);
         await recordAudit(tx, {
           memorialId: v.memorial_id,
