@@ -33,9 +33,16 @@ const submit = (memorialId: string, payload: unknown, remoteAddress = `10.9.0.${
     remoteAddress,
   });
 // The fixture's pages carry no real access code, so the owner's PUT (which shows it) is proven end to end
-// in e2e/tests/visitor-memories.spec.ts; here the setting is written as that PUT writes it.
-const setOn = (on: boolean) =>
-  t.db.query('UPDATE memorials SET visitor_memories = $2 WHERE id = $1', [c.publicId, on]);
+// in e2e/tests/visitor-memories.spec.ts; here the setting is written as that PUT writes it. A write straight to
+// the database passes the response cache's write barrier by, so wait until the public read shows it (on
+// PostgreSQL the cache hears of the change by a notification, a moment later).
+const setOn = async (on: boolean) => {
+  await t.db.query('UPDATE memorials SET visitor_memories = $2 WHERE id = $1', [c.publicId, on]);
+  await eventually(async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/core/memorial/${c.publicId}` });
+    return page.json().visitorMemories === on;
+  });
+};
 const linkIn = (text: string) => /http\S+\/herinnering\/bevestigen\?\S+/.exec(text)?.[0];
 const open = (link: string) => t.app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') });
 const queue = async () =>
